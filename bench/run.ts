@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: runs every benchmark in this folder in turn and prints its figures.
+ * Each benchmark is a module exporting `run(): Promise<BenchResult[]>`.
+ */
+import os from 'node:os';
+import { run as runServer } from './server.ts';
+
+export type BenchResult = { name: string; value: number; unit: string; target?: string };
+
+const benches: Record<string, () => Promise<BenchResult[]>> = { server: runServer };
+
+const only = process.argv[2];
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+process.stdout.write(`Benchmarks on ${machine}, ${new Date().toISOString().slice(0, 10)}\n\n`);
+for (const [name, bench] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  const results = await bench();
+  process.stdout.write(`${name}\n`);
+  for (const r of results) {
+    process.stdout.write(`  ${r.name.padEnd(48)} ${String(r.value).padStart(9)} ${r.unit}${r.target ? `   (target ${r.target})` : ''}\n`);
+  }
+  process.stdout.write('\n');
+}

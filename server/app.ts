@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Backend } from './db/connection.ts';
+import type { Database } from './db/schema.ts';
+import { createOriginPolicy } from './http/corsOrigins.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './routes/accountRoutes.ts';
+import { authRoutes } from './routes/authRoutes.ts';
+import { statusRoutes } from './routes/statusRoutes.ts';
+
+export type AppDeps = {
+  db: Kysely<Database>;
+  backend: Backend;
+  config: Config;
+  mailer: Mailer;
+};
+
+/** Requests larger than this are refused with 413 before any handler runs (file uploads get their own limit). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: {
+  db: Kysely<Database>;
+  backend: Backend;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // One schema per payload, from src/domain, validates bodies and queries on the way in.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  const deps: AppDeps = {
+    db: options.db,
+    backend: options.backend,
+    config,
+    mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+  };
+
+  // External plugins first: security headers, CORS, rate limits, then static files. Routes come after them
+  // so every route inherits their hooks.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'worker-src': ["'self'", 'blob:'],
+        'frame-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+
+  const originPolicy = createOriginPolicy(options.db);
+  await app.register(cors, () => async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    const allowed = origin ? await originPolicy.allows(request, origin) : false;
+    return { origin: allowed, credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: 600 };
+  });
+
+  // Only routes that opt in (sign-in, recovery) are limited; the key is the caller's address.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(statusRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(accountRoutes(deps));
+
+  registerStaticAndFallback(app, config.staticDir);
+  return app;
+}
+
+/**
+ * Serves the built PWA and answers unknown paths: browsers asking for a page get index.html (the SPA routes
+ * it), API callers get a JSON 404.
+ */
+function registerStaticAndFallback(app: FastifyInstance, staticDir: string): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    void app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, cacheControl: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (!hasBuild && wantsPage) {
+      return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
+    }
+    return reply.status(404).send({ code: 'not-found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
+import * as core from './migrations/001_core.ts';
+import * as domain from './migrations/002_domain.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
+const migrations: Record<string, Migration> = {
+  '001_core': core,
+  '002_domain': domain,
+};
+
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migrationName: string | undefined,
+    override readonly cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Database migration ${migrationName ?? '(runner)'} failed: ${reason}`);
+  }
+}
+
+/** Applies every pending migration in one go; throws MigrationFailedError naming the migration that failed. */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new MigrationFailedError(failed?.migrationName, error);
+  }
+  return results ?? [];
+}

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../auth/passwords.ts';
+import { clientHash } from '../../../src/domain/auth/clientHash.ts';
+import { createWorkspace, withWorkspaceWrite } from '../revisions.ts';
+import type { Database } from '../schema.ts';
+import { batchRows, caseRows, planCases } from './demoCases.ts';
+import { accountRows, modelRows } from './demoConfig.ts';
+import { DEMO_ACCOUNTS, DEMO_WORKSPACE } from './demoDefinitions.ts';
+import { planInstances, runRows } from './demoRuns.ts';
+import { createRandom } from './prng.ts';
+import { insertRows, type SeedRow, type SeededTable } from './seedRows.ts';
+
+export { DEMO_ACCOUNTS, DEMO_WEBHOOK, DEMO_WORKSPACE, type DemoAccount } from './demoDefinitions.ts';
+
+export type DemoSeedResult =
+  | { seeded: false }
+  | { seeded: true; workspaceId: string; counts: Partial<Record<SeededTable, number>> };
+
+export type DemoSeedOptions = {
+  /** The moment the demo data is laid out around (dates over the 90 days before it); default now. */
+  now?: Date;
+};
+
+// Any fixed seed will do; a fixed one makes every run lay out the same cases, tickets and runs.
+const DEMO_RANDOM_SEED = 20260101;
+
+/**
+ * Creates the demo workspace on an empty database: accounts, engines, teams, case types, templates, apps with
+ * their flows and events, 200 cases over the last 90 days, 40 open tickets spread over the light indicators,
+ * the app instances behind them and their traces. Does nothing when any workspace exists.
+ *
+ * The rows are planned in memory first (a seeded generator, so runs are reproducible), then written in four
+ * revision transactions of multi-row inserts.
+ */
+export async function seedDemoWorkspace(db: Kysely<Database>, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
+  const existing = await db.selectFrom('workspaces').select('id').limit(1).executeTakeFirst();
+  if (existing) return { seeded: false };
+
+  const now = options.now ?? new Date();
+  const random = createRandom(DEMO_RANDOM_SEED);
+  const passwordHashes = await Promise.all(
+    DEMO_ACCOUNTS.map(async (account) => hashPassword(await clientHash(account.username, account.password))),
+  );
+  const cases = planCases(random, now);
+  const caseSet = caseRows(random, cases);
+  const batchSet = batchRows(random, now, cases);
+  const runs = runRows(random, now, planInstances(random, cases));
+  const accounts = accountRows(now, passwordHashes);
+  const model = modelRows(now, runs.activity);
+
+  const workspaceId = DEMO_WORKSPACE.id;
+  await createWorkspace(db, { id: workspaceId, name: DEMO_WORKSPACE.name });
+  const counts: Partial<Record<SeededTable, number>> = {};
+  const write = (fill: (put: Put) => Promise<void>) =>
+    withWorkspaceWrite(db, workspaceId, async (tx, rev) => {
+      await fill(async (table, rows) => {
+        await insertRows(tx, table, rows, { workspaceId, rev });
+        counts[table] = rows.length;
+      });
+    });
+
+  await write(async (put) => {
+    await put('users', accounts.users);
+    await put('engines', accounts.engines);
+    await put('engine_users', accounts.engineUsers);
+    await put('calendars', accounts.calendars);
+    await put('teams', accounts.teams);
+    await put('members', accounts.members);
+    await put('team_members', accounts.teamMembers);
+    await put('webhooks', accounts.webhooks);
+  });
+  await write(async (put) => {
+    await put('flows', model.flows);
+    await put('apps', model.apps);
+    await put('events', model.events);
+    await put('case_types', model.caseTypes);
+    await put('case_states', model.caseStates);
+    await put('node_templates', model.nodeTemplates);
+    await put('frontdesk_forms', model.frontdeskForms);
+  });
+  await write(async (put) => {
+    await put('batches', batchSet.batches);
+    await put('cases', caseSet.cases);
+    await put('case_history', caseSet.caseHistory);
+    await put('case_logs', caseSet.caseLogs);
+    await put('case_notes', caseSet.caseNotes);
+    await put('batch_lines', batchSet.batchLines);
+  });
+  await write(async (put) => {
+    await put('instances', runs.instances);
+    await put('instance_stages', runs.instanceStages);
+    await put('tickets', runs.tickets);
+    await put('webhook_executions', runs.webhookExecutions);
+    await put('external_api_executions', runs.externalApiExecutions);
+  });
+
+  return { seeded: true, workspaceId, counts };
+}
+
+/** Inserts planned rows of one table in the current revision transaction. */
+type Put = <T extends SeededTable>(table: T, rows: readonly SeedRow<T>[]) => Promise<void>;

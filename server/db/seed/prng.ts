@@ -1,0 +1,47 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32), so the demo data is the same on every run. Not for
+ * anything secret.
+ */
+export type Random = {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+  shuffle<T>(items: readonly T[]): T[];
+};
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    pick<T>(items: readonly T[]): T {
+      const item = items[int(0, items.length - 1)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
+    chance: (probability) => next() < probability,
+    shuffle<T>(items: readonly T[]): T[] {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        const a = copy[i];
+        const b = copy[j];
+        if (a === undefined || b === undefined) continue;
+        copy[i] = b;
+        copy[j] = a;
+      }
+      return copy;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemoWorkspace } from './db/seed/demoSeed.ts';
+
+/** config → database → migrations → seed → app.listen. Any failure before listening stops the process with a reason. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\nThe server did not start; the database was left as it was before the failed migration.\n`);
+    await handle.close();
+    process.exit(1);
+  }
+  const seed = config.seedDemo ? await seedDemoWorkspace(handle.db) : { seeded: false };
+
+  const app = await buildApp({ db: handle.db, backend: handle.backend, config });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = handle.backend === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `Workflow Console is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${where})`,
+    `Started in ${Math.round(performance.now() - started)} ms${seed.seeded ? ' (demo workspace seeded)' : ''}.`,
+  ];
+  if (config.seedDemo) {
+    lines.push('Demo sign-in:');
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.status === 0)) {
+      lines.push(`  ${account.role.padEnd(6)} ${account.username} / ${account.password}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { clientHash } from '../../../src/domain/auth/clientHash.ts';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import type { Backend, DatabaseHandle } from '../../../server/db/connection.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemoWorkspace } from '../../../server/db/seed/demoSeed.ts';
+import { openTestDatabase } from './databases.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  /** Signs in a demo account and answers its user id and Bearer header. */
+  loginAs(username: string): Promise<{ userId: string; headers: { authorization: string } }>;
+  close(): Promise<void>;
+};
+
+export const demoAccount = (role: 'ADMIN' | 'NORMAL') => {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role && a.status === 0);
+  if (!account) throw new Error(`no demo account with role ${role}`);
+  return account;
+};
+
+/** The real app on a fresh migrated and seeded database of the given backend. */
+export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase(backend);
+  await migrateToLatest(handle.db, handle.schema);
+  await seedDemoWorkspace(handle.db);
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './.tmp/no-build', LOGIN_RATE_LIMIT: '1000', ...env });
+  const app = await buildApp({ db: handle.db, backend, config, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    handle,
+    config,
+    async loginAs(username) {
+      const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+      if (!account) throw new Error(`unknown demo account ${username}`);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/token?grant_type=password',
+        payload: { username, password: await clientHash(username, account.password) },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const body = response.json<{ user: { id: string }; access_token: string }>();
+      return { userId: body.user.id, headers: { authorization: `Bearer ${body.access_token}` } };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
