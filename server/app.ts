@@ -16,12 +16,16 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
+import type { ChangeBus } from './sync/changeBus.ts';
+import { syncRoutes } from './sync/syncRoutes.ts';
 
 export type AppDeps = {
   db: Kysely<Database>;
   backend: Backend;
   config: Config;
   mailer: Mailer;
+  /** Live change notifications; absent in tests that do not need the stream. */
+  changeBus?: ChangeBus;
 };
 
 /** Requests larger than this are refused with 413 before any handler runs (file uploads get their own limit). */
@@ -33,12 +37,15 @@ export async function buildApp(options: {
   config: Config;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  changeBus?: ChangeBus;
 }): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    // Live streams never end by themselves; closing the server must not wait for them.
+    forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   // One schema per payload, from src/domain, validates bodies and queries on the way in.
@@ -52,6 +59,7 @@ export async function buildApp(options: {
     backend: options.backend,
     config,
     mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    ...(options.changeBus ? { changeBus: options.changeBus } : {}),
   };
 
   // External plugins first: security headers, CORS, rate limits, then static files. Routes come after them
@@ -82,6 +90,7 @@ export async function buildApp(options: {
   await app.register(statusRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(syncRoutes(deps));
 
   registerStaticAndFallback(app, config.staticDir);
   return app;

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoWorkspace } from './db/seed/demoSeed.ts';
+import { startChangeBus } from './sync/changeBus.ts';
 
 /** config → database → migrations → seed → app.listen. Any failure before listening stops the process with a reason. */
 async function main(): Promise<void> {
@@ -19,10 +20,12 @@ async function main(): Promise<void> {
   }
   const seed = config.seedDemo ? await seedDemoWorkspace(handle.db) : { seeded: false };
 
-  const app = await buildApp({ db: handle.db, backend: handle.backend, config });
+  const changeBus = await startChangeBus(handle);
+  const app = await buildApp({ db: handle.db, backend: handle.backend, config, changeBus });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await changeBus.stop();
     await handle.close();
     process.exit(0);
   };

@@ -16,6 +16,8 @@ export type DatabaseHandle = {
   schema?: string;
   /** Only for PostgreSQL: a pool for LISTEN/NOTIFY and other session-level needs. */
   pool?: pg.Pool;
+  /** Subscribes to a NOTIFY channel; answers the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -50,7 +52,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new JsonParametersPlugin()] });
-    return { db, backend: 'postgres', pool, ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
+    return {
+      db,
+      backend: 'postgres',
+      pool,
+      ...(options.schema ? { schema: options.schema } : {}),
+      listen: (channel, onPayload) => listenOnPool(pool, channel, onPayload),
+      close: () => db.destroy(),
+    };
   }
   if (options.dataDir) await fs.mkdir(path.resolve(options.dataDir), { recursive: true });
   const pglite = new PGlite(options.dataDir ? path.resolve(options.dataDir, 'pgdata') : undefined, {
@@ -58,5 +67,29 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new JsonParametersPlugin()] });
-  return { db, backend: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    backend: 'pglite',
+    // PGlite is one in-process session: notifications are delivered to its own listeners after commit.
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** A dedicated connection holds the LISTEN (a pooled one would be handed to other queries). */
+async function listenOnPool(pool: pg.Pool, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  const handler = (message: pg.Notification) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  };
+  client.on('notification', handler);
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    client.off('notification', handler);
+    await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    client.release();
+  };
 }

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
 import * as core from './migrations/001_core.ts';
 import * as domain from './migrations/002_domain.ts';
+import * as syncNotify from './migrations/003_sync_notify.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
 const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_domain': domain,
+  '003_sync_notify': syncNotify,
 };
 
 export class MigrationFailedError extends Error {

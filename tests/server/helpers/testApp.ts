@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../../server/config.ts';
 import type { Backend, DatabaseHandle } from '../../../server/db/connection.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoWorkspace } from '../../../server/db/seed/demoSeed.ts';
+import { startChangeBus } from '../../../server/sync/changeBus.ts';
 import { openTestDatabase } from './databases.ts';
 
 export type TestApp = {
@@ -28,7 +29,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   await migrateToLatest(handle.db, handle.schema);
   await seedDemoWorkspace(handle.db);
   const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './.tmp/no-build', LOGIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ db: handle.db, backend, config, logger: false });
+  const changeBus = await startChangeBus(handle);
+  const app = await buildApp({ db: handle.db, backend, config, logger: false, changeBus });
   await app.ready();
 
   return {
@@ -49,6 +51,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     },
     async close() {
       await app.close();
+      await changeBus.stop();
       await handle.close();
     },
   };

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
+import type { WriteService } from '../services/context.ts';
+import * as tickets from '../services/tickets.ts';
+import * as users from '../services/users.ts';
+
+type Handler = { args: z.ZodType<unknown>; run: WriteService<never, unknown> };
+
+/**
+ * The server side of each mutation name: the shared argument schema and the service that owns the write.
+ * A name in the domain registry without a service here fails the test that compares the two.
+ */
+const SERVICES: Record<string, WriteService<never, unknown>> = {
+  'ticket.claim': tickets.claimTicket,
+  'ticket.release': tickets.releaseTicket,
+  'ticket.saveData': tickets.saveTicketData,
+  'ticket.resolve': tickets.resolveTicket,
+  'ticket.cancel': tickets.cancelTicket,
+  'ticket.reassign': tickets.reassignTicket,
+  'ticket.addNote': tickets.addTicketNote,
+  'user.setLanguage': users.setLanguage,
+};
+
+export function mutationHandler(name: string): Handler | undefined {
+  const definition = MUTATIONS.get(name);
+  const run = SERVICES[name];
+  return definition && run ? { args: definition.args, run } : undefined;
+}
+
+export const SERVED_MUTATIONS: readonly string[] = Object.keys(SERVICES);

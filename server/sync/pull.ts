@@ -1,0 +1,88 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { COLLECTION_TABLES, type SyncedCollection } from '../../src/domain/sync/collections.ts';
+import type { Checkpoint, PullResponse, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { rowToDoc } from './projection.ts';
+import type { Visibility } from './visibility.ts';
+
+/** `false`: the caller sees none of the table; a fragment: an extra condition; `true`: the whole workspace. */
+type RowFilter = (v: Visibility, scopeCaseId: string | null) => RawBuilder<unknown> | boolean;
+
+const canSeeAllCases = (v: Visibility) => v.isAdmin || v.modules.has('CASES');
+const canSeeRuns = (v: Visibility) => v.isAdmin || v.modules.has('APPS');
+const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`));
+
+/** Part 1 §6 and part 2 §6 as pull filters: what a NORMAL user receives; administrators receive the workspace. */
+const FILTERS: Record<string, RowFilter> = {
+  users: (v) => (v.isAdmin ? true : sql`id = ${v.userId}`),
+  webhooks: (v) => canSeeRuns(v),
+  tickets: (v) => (v.isAdmin ? true : v.teamIds.length === 0 ? false : sql`team_id in (${inList(v.teamIds)})`),
+  cases: (v) => canSeeAllCases(v),
+  instances: canSeeRuns,
+  instance_stages: canSeeRuns,
+  batches: (v) => (v.isAdmin ? true : sql`user_id = ${v.userId}`),
+  batch_lines: (v) => (v.isAdmin ? true : sql`batch_id in (select id from batches where user_id = ${v.userId})`),
+  webhook_executions: (v) => v.isAdmin,
+  external_api_executions: (v) => v.isAdmin,
+};
+
+const caseRecordFilter: RowFilter = (_v, caseId) => (caseId ? sql`case_id = ${caseId}` : false);
+
+/** May the caller open a case's records? With CASES (or as admin), or when a ticket they can see belongs to it. */
+async function mayOpenCase(db: Kysely<Database>, v: Visibility, caseId: string): Promise<boolean> {
+  const exists = await db.selectFrom('cases').select('id').where('id', '=', caseId).where('workspace_id', '=', v.workspaceId).executeTakeFirst();
+  if (!exists) return false;
+  if (canSeeAllCases(v)) return true;
+  if (v.teamIds.length === 0) return false;
+  const ticket = await db
+    .selectFrom('tickets')
+    .select('id')
+    .where('case_id', '=', caseId)
+    .where('team_id', 'in', v.teamIds)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return ticket !== undefined;
+}
+
+// Ids compare byte-wise (collation "C") in SQL and in JS alike, so the (rev, id) order is the same on both sides.
+/**
+ * One page of a collection's change feed for this caller: rows after the checkpoint in (rev, id) order,
+ * merged over the collection's tables. Rows sharing a revision (one transaction) may span pages, which is why
+ * the checkpoint carries the id as well as the revision.
+ */
+export async function pullPage(
+  db: Kysely<Database>,
+  v: Visibility,
+  query: { collection: SyncedCollection; checkpoint?: Checkpoint | undefined; limit: number; scope?: string | undefined },
+): Promise<PullResponse> {
+  const scopeCaseId = query.scope?.startsWith('case:') ? query.scope.slice(5) : null;
+  if (query.collection === 'caseRecords') {
+    if (!scopeCaseId) throw new ApiError(400, 'scope-required', 'caseRecords are pulled per case: give scope=case:<id>');
+    if (!(await mayOpenCase(db, v, scopeCaseId))) throw new ApiError(404, 'not-found', 'Case not found');
+  }
+  const fingerprint = `${v.fingerprint}${query.scope ? `:${query.scope}` : ''}`;
+  const reset = query.checkpoint !== undefined && query.checkpoint.v !== fingerprint;
+  const from = query.checkpoint && !reset ? query.checkpoint : { rev: 0, id: '' };
+
+  const pages = await Promise.all(
+    Object.entries(COLLECTION_TABLES[query.collection]).map(async ([table, kind]) => {
+      const filter = (query.collection === 'caseRecords' ? caseRecordFilter : FILTERS[table])?.(v, scopeCaseId) ?? true;
+      if (filter === false) return [];
+      const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
+      const extra = filter === true ? sql`` : sql`and ${filter}`;
+      const { rows } = await sql<Record<string, unknown>>`
+        select * from ${sql.table(table)}
+        where ${inWorkspace} ${extra} and (rev > ${from.rev} or (rev = ${from.rev} and id collate "C" > ${from.id}))
+        order by rev, id collate "C" limit ${query.limit}`.execute(db);
+      return rows.map((row) => rowToDoc(kind, row));
+    }),
+  );
+  const documents = pages
+    .flat()
+    .sort((a, b) => a.rev - b.rev || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, query.limit);
+  const last: ReplicaDoc | undefined = documents.at(-1);
+  const checkpoint = last ? { rev: last.rev, id: last.id, v: fingerprint } : { ...from, v: fingerprint };
+  return { documents, checkpoint, reset };
+}

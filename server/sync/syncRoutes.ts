@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { mutationBatchSchema, pullQuerySchema, type StreamMessage } from '../../src/domain/sync/protocol.ts';
+import { authOf, requireSession } from '../auth/guard.ts';
+import type { AppDeps } from '../app.ts';
+import { applyMutations } from './applyMutations.ts';
+import { pullPage } from './pull.ts';
+import { loadVisibility } from './visibility.ts';
+
+/** How often an idle stream says it is alive (proxies drop silent connections; clients detect dead ones). */
+export const HEARTBEAT_MS = 15_000;
+/** Changes arriving together are announced together. */
+const COALESCE_MS = 10;
+
+export const syncRoutes =
+  ({ db, changeBus }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    requireSession(app, db);
+
+    app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request) => {
+      const visibility = await loadVisibility(db, authOf(request));
+      return pullPage(db, visibility, request.query);
+    });
+
+    app.post('/sync/mutations', { schema: { body: mutationBatchSchema } }, async (request) => ({
+      results: await applyMutations(db, authOf(request), request.body, request.log),
+    }));
+
+    app.get('/sync/stream', (request, reply) => {
+      const auth = authOf(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
+
+      let pending = new Set<SyncedCollection>();
+      let pendingRev = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const flush = () => {
+        timer = null;
+        const message: StreamMessage = { collections: [...pending], rev: pendingRev };
+        pending = new Set();
+        raw.write(`event: changes\ndata: ${JSON.stringify(message)}\n\n`);
+      };
+      const unsubscribe = changeBus?.subscribe(auth.workspaceId, (change) => {
+        pending.add(change.collection);
+        pendingRev = Math.max(pendingRev, change.rev);
+        timer ??= setTimeout(flush, COALESCE_MS);
+      });
+      const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: ${Date.now()}\n\n`), HEARTBEAT_MS);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        if (timer) clearTimeout(timer);
+        unsubscribe?.();
+      });
+    });
+  };

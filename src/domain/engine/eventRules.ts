@@ -1,0 +1,62 @@
+import { Cron } from 'croner';
+
+/**
+ * Event and webhook rules of part 1 §5: default names, the passphrase that enables token generation, cron
+ * rules, and the business-day test of calendars (working weekdays and holidays read in the calendar's zone).
+ */
+export const defaultEventName = (eventName: string, unixSeconds: number) => `Event-${eventName}-${unixSeconds}`;
+export const defaultWebhookName = (unixSeconds: number) => `Webhook-${unixSeconds}`;
+
+/** Generate Token is enabled only when the passphrase is longer than 3 characters. */
+export const MIN_PASSPHRASE_LENGTH = 4;
+export const canGenerateToken = (passphrase: string) => passphrase.length >= MIN_PASSPHRASE_LENGTH;
+
+/** Answers why a cron rule is invalid, or null when croner accepts it (5 fields, or 6 with seconds). */
+export function cronRuleProblem(rule: string): string | null {
+  try {
+    new Cron(rule, { paused: true });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'invalid cron rule';
+  }
+}
+
+export type BusinessCalendar = {
+  timeZone: string;
+  /** 0 Sunday .. 6 Saturday. */
+  workingWeekdays: readonly number[];
+  /** 'YYYY-MM-DD' in the calendar's zone. */
+  holidays: readonly string[];
+};
+
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date ('YYYY-MM-DD') and weekday of an instant in a time zone. */
+export function localDay(instant: Date, timeZone: string): { date: string; weekday: number } {
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: WEEKDAYS[parts.weekday ?? ''] ?? -1 };
+}
+
+export function isBusinessDay(instant: Date, calendar: BusinessCalendar): boolean {
+  const { date, weekday } = localDay(instant, calendar.timeZone);
+  return calendar.workingWeekdays.includes(weekday) && !calendar.holidays.includes(date);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}

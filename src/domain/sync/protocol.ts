@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { SYNCED_COLLECTIONS, type SyncedCollection } from './collections.ts';
+
+/**
+ * A position in a collection's change feed: everything up to (rev, id) has been seen. `v` fingerprints what the
+ * caller may see (role, modules, teams); when it changes the server restarts the feed from the beginning and
+ * says so with `reset`, so rows that became visible are delivered and rows that did not come again are dropped.
+ */
+export const checkpointSchema = z.object({
+  rev: z.number().int().min(0),
+  id: z.string().max(200),
+  v: z.string().max(100),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+export const PULL_LIMIT_DEFAULT = 500;
+export const PULL_LIMIT_MAX = 5000;
+
+const checkpointParam = z
+  .string()
+  .max(500)
+  .transform((text, ctx) => {
+    try {
+      return checkpointSchema.parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'checkpoint must be the JSON checkpoint of a previous pull' });
+      return z.NEVER;
+    }
+  });
+
+export const pullQuerySchema = z.object({
+  collection: z.enum(SYNCED_COLLECTIONS as [SyncedCollection, ...SyncedCollection[]]),
+  checkpoint: checkpointParam.optional(),
+  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
+  /** For scoped collections: `case:<caseId>`. */
+  scope: z.string().regex(/^case:[\w-]{1,100}$/, 'scope must look like case:<id>').optional(),
+});
+export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+/** Every replicated document: its id, kind, revision and tombstone flag, then the entity's own fields. */
+export type ReplicaDoc = { id: string; kind: string; rev: number; deleted: boolean } & Record<string, unknown>;
+
+export type PullResponse = { documents: ReplicaDoc[]; checkpoint: Checkpoint; reset: boolean };
+
+export const MUTATION_BATCH_MAX = 100;
+
+export const mutationEnvelopeSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+  at: z.number().int().positive(),
+});
+export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
+
+export const mutationBatchSchema = z.object({
+  clientId: z.string().min(1).max(100),
+  mutations: z.array(mutationEnvelopeSchema).min(1).max(MUTATION_BATCH_MAX),
+});
+export type MutationBatch = z.infer<typeof mutationBatchSchema>;
+
+export type MutationOutcome =
+  | { id: string; status: 'applied'; result?: unknown }
+  | { id: string; status: 'rejected'; code: string; message: string };
+
+export type MutationBatchResponse = { results: MutationOutcome[] };
+
+/** What the live stream says: which collections moved in the caller's workspace (and up to which revision). */
+export type StreamMessage = { collections: SyncedCollection[]; rev: number };
