@@ -86,3 +86,33 @@ export async function pullPage(
   const checkpoint = last ? { rev: last.rev, id: last.id, v: fingerprint } : { ...from, v: fingerprint };
   return { documents, checkpoint, reset };
 }
+
+/**
+ * The current state of some documents, as this caller may see them (missing = not visible or gone). The
+ * worker asks for it after a rejected mutation, to put the documents it changed back to the server's state.
+ */
+export async function currentDocs(db: Kysely<Database>, v: Visibility, collection: SyncedCollection, ids: string[]): Promise<ReplicaDoc[]> {
+  if (ids.length === 0) return [];
+  const pages = await Promise.all(
+    Object.entries(COLLECTION_TABLES[collection]).map(async ([table, kind]) => {
+      const filter = collection === 'caseRecords' ? true : (FILTERS[table]?.(v, null) ?? true);
+      if (filter === false) return [];
+      const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
+      const extra = filter === true ? sql`` : sql`and ${filter}`;
+      const { rows } = await sql<Record<string, unknown>>`
+        select * from ${sql.table(table)} where ${inWorkspace} ${extra} and id in (${inList(ids)})`.execute(db);
+      return rows.map((row) => rowToDoc(kind, row));
+    }),
+  );
+  const docs = pages.flat();
+  if (collection !== 'caseRecords') return docs;
+  // Case records are visible with their case: keep those of cases the caller may open.
+  const allowed = new Map<string, boolean>();
+  const visible: ReplicaDoc[] = [];
+  for (const doc of docs) {
+    const caseId = String(doc.caseId);
+    if (!allowed.has(caseId)) allowed.set(caseId, await mayOpenCase(db, v, caseId));
+    if (allowed.get(caseId)) visible.push(doc);
+  }
+  return visible;
+}

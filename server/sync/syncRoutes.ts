@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
-import { mutationBatchSchema, pullQuerySchema, type StreamMessage } from '../../src/domain/sync/protocol.ts';
+import { docsRequestSchema, mutationBatchSchema, pullQuerySchema, type StreamMessage } from '../../src/domain/sync/protocol.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import type { AppDeps } from '../app.ts';
 import { applyMutations } from './applyMutations.ts';
-import { pullPage } from './pull.ts';
+import { currentDocs, pullPage } from './pull.ts';
 import { loadVisibility } from './visibility.ts';
 
 /** How often an idle stream says it is alive (proxies drop silent connections; clients detect dead ones). */
@@ -20,6 +20,11 @@ export const syncRoutes =
     app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request) => {
       const visibility = await loadVisibility(db, authOf(request));
       return pullPage(db, visibility, request.query);
+    });
+
+    app.post('/sync/docs', { schema: { body: docsRequestSchema } }, async (request) => {
+      const visibility = await loadVisibility(db, authOf(request));
+      return { documents: await currentDocs(db, visibility, request.body.collection, request.body.ids) };
     });
 
     app.post('/sync/mutations', { schema: { body: mutationBatchSchema } }, async (request) => ({

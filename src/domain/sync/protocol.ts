@@ -42,6 +42,13 @@ export type ReplicaDoc = { id: string; kind: string; rev: number; deleted: boole
 
 export type PullResponse = { documents: ReplicaDoc[]; checkpoint: Checkpoint; reset: boolean };
 
+export const DOCS_REQUEST_MAX = 500;
+export const docsRequestSchema = z.object({
+  collection: z.enum(SYNCED_COLLECTIONS as [SyncedCollection, ...SyncedCollection[]]),
+  ids: z.array(z.string().min(1).max(200)).min(1).max(DOCS_REQUEST_MAX),
+});
+export type DocsRequest = z.infer<typeof docsRequestSchema>;
+
 export const MUTATION_BATCH_MAX = 100;
 
 export const mutationEnvelopeSchema = z.object({

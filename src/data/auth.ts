@@ -1,0 +1,247 @@
+/**
+ * The only UI module allowed to call the server directly (see ARCHITECTURE.md): sign-in, sign-out, password
+ * recovery, reset and update, and the account look-ups the shell needs at startup. Every failure is an `AuthError`
+ * carrying a stable `code` and the user-facing message of part 1 §8.
+ */
+import { clientHash } from '../domain/auth/clientHash.ts';
+import { loginFailureFor } from '../domain/auth/loginErrors.ts';
+import { tokenReplySchema } from '../domain/auth/schemas.ts';
+import type { LoginFailureCode, LoginFailureSeverity } from '../domain/auth/loginErrors.ts';
+
+export const CREDENTIALS_STORAGE_KEY = 'credentials';
+
+// Long enough for a cold server, short enough that a hung request does not leave the button spinning.
+const REQUEST_TIMEOUT_MS = 20_000;
+
+export type Credentials = { userId: string; accessToken: string; expiresIn: number };
+
+export type Account = {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  role: string;
+  status: number;
+  language: string;
+  /** As the server stores it: [{id}] entries; read with enabledModuleSet() from src/domain/access. */
+  enabledModules: unknown;
+  rights: unknown;
+  workspace: { id: string };
+};
+
+export type Workspace = { id: string; name: string };
+
+export type AuthErrorCode =
+  | LoginFailureCode
+  | 'session-expired'
+  | 'bad-reply'
+  | 'wrong-password'
+  | 'invalid-reset-token'
+  | 'mail-failed'
+  | (string & {});
+
+export class AuthError extends Error {
+  readonly code: AuthErrorCode;
+  readonly severity: LoginFailureSeverity;
+  readonly status: number | undefined;
+
+  constructor(code: AuthErrorCode, message: string, severity: LoginFailureSeverity, status?: number) {
+    super(message);
+    this.name = 'AuthError';
+    this.code = code;
+    this.severity = severity;
+    this.status = status;
+  }
+}
+
+export function readCredentials(): Credentials | null {
+  const raw = localStorage.getItem(CREDENTIALS_STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isCredentials(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearCredentials(): void {
+  localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
+}
+
+export async function signIn(username: string, password: string): Promise<Credentials> {
+  const hash = await clientHash(username, password);
+  const response = await send('/token?grant_type=password', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: hash }),
+  });
+  if (!response.ok) {
+    const failure = loginFailureFor(response.status, await readJson(response));
+    throw new AuthError(failure.code, failure.message, failure.severity, response.status);
+  }
+  const reply = tokenReplySchema.safeParse(await readJson(response));
+  if (!reply.success) throw unavailable('bad-reply', response.status);
+  const credentials: Credentials = {
+    userId: reply.data.user.id,
+    accessToken: reply.data.access_token,
+    expiresIn: reply.data.expires_in,
+  };
+  localStorage.setItem(CREDENTIALS_STORAGE_KEY, JSON.stringify(credentials));
+  return credentials;
+}
+
+/** Ends the server session when it can; the local credentials are dropped either way. */
+export async function signOut(): Promise<void> {
+  const credentials = readCredentials();
+  try {
+    if (credentials !== null) {
+      await send('/auth/logout', { method: 'POST', headers: bearer(credentials) });
+    }
+  } catch {
+    // Offline or server down: the token expires on its own, and the user still expects to be signed out.
+  } finally {
+    clearCredentials();
+  }
+}
+
+export async function loadAccount(credentials: Credentials): Promise<Account> {
+  const reply = await getAuthorised(`/users/${encodeURIComponent(credentials.userId)}`, credentials);
+  if (!isAccount(reply)) throw unavailable('bad-reply');
+  return reply;
+}
+
+export async function loadWorkspace(workspaceId: string, credentials: Credentials): Promise<Workspace> {
+  const reply = await getAuthorised(`/workspaces/${encodeURIComponent(workspaceId)}`, credentials);
+  if (!isWorkspace(reply)) throw unavailable('bad-reply');
+  return reply;
+}
+
+/** Part 1 §2: success is a 200; the answer is the same whether or not the address is known. */
+export async function requestPasswordRecovery(email: string): Promise<void> {
+  const response = await send('/auth/recovery', jsonPost({ email: email.trim() }));
+  if (!response.ok) throw failureOf(response.status, await readJson(response));
+}
+
+/**
+ * The current-password check of the update screen (part 2 §7: a token-creation call). A matching password
+ * yields a session that is revoked at once, so checking leaves no extra session behind.
+ */
+export async function verifyCurrentPassword(username: string, password: string): Promise<boolean> {
+  const hash = await clientHash(username, password);
+  const response = await send('/token?grant_type=password', jsonPost({ username, password: hash }));
+  if (response.status === 400 || response.status === 403) return false;
+  if (!response.ok) throw failureOf(response.status, await readJson(response));
+  const reply = tokenReplySchema.safeParse(await readJson(response));
+  if (!reply.success) throw unavailable('bad-reply', response.status);
+  try {
+    await send('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${reply.data.access_token}` } });
+  } catch {
+    // The check session expires on its own.
+  }
+  return true;
+}
+
+export async function updatePassword(
+  credentials: Credentials,
+  username: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const body = {
+    userId: credentials.userId,
+    currentPassword: await clientHash(username, currentPassword),
+    newPassword: await clientHash(username, newPassword),
+  };
+  const init = jsonPost(body);
+  const response = await send('/auth/password', { ...init, headers: { ...init.headers, ...bearer(credentials) } });
+  if (!response.ok) throw failureOf(response.status, await readJson(response));
+}
+
+/** The reset link of the recovery mail carries only a token, so the user names the account the hash is for. */
+export async function resetPassword(token: string, username: string, newPassword: string): Promise<void> {
+  const response = await send('/auth/reset', jsonPost({ token, newPassword: await clientHash(username, newPassword) }));
+  if (!response.ok) throw failureOf(response.status, await readJson(response));
+}
+
+function jsonPost(body: unknown): RequestInit & { headers: Record<string, string> } {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** A refusal keeps the server's code (for example 'wrong-password', 'invalid-reset-token') for the UI to map. */
+function failureOf(status: number, body: unknown): AuthError {
+  const failure = loginFailureFor(status, body);
+  const serverCode = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message : failure.message;
+  if (status >= 400 && status < 500 && status !== 401 && serverCode !== undefined) {
+    return new AuthError(serverCode as AuthErrorCode, serverMessage, 'error', status);
+  }
+  return new AuthError(failure.code, failure.message, failure.severity, status);
+}
+
+async function getAuthorised(path: string, credentials: Credentials): Promise<unknown> {
+  const response = await send(path, { headers: bearer(credentials) });
+  if (response.status === 401) {
+    // Part 1 §8: any 401 sends the user back to the login screen.
+    clearCredentials();
+    throw new AuthError('session-expired', 'Unauthorized', 'error', 401);
+  }
+  if (!response.ok) {
+    const failure = loginFailureFor(response.status);
+    throw new AuthError(failure.code, failure.message, failure.severity, response.status);
+  }
+  return readJson(response);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch {
+    const failure = loginFailureFor(undefined);
+    throw new AuthError(failure.code, failure.message, failure.severity);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function bearer(credentials: Credentials): Record<string, string> {
+  return { authorization: `Bearer ${credentials.accessToken}` };
+}
+
+function unavailable(code: AuthErrorCode, status?: number): AuthError {
+  const failure = loginFailureFor(500);
+  return new AuthError(code, failure.message, failure.severity, status);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isCredentials(value: unknown): value is Credentials {
+  return (
+    isRecord(value) &&
+    typeof value.userId === 'string' &&
+    typeof value.accessToken === 'string' &&
+    typeof value.expiresIn === 'number'
+  );
+}
+
+function isAccount(value: unknown): value is Account {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    isRecord(value.workspace) &&
+    typeof value.workspace.id === 'string'
+  );
+}
+
+function isWorkspace(value: unknown): value is Workspace {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
+}

@@ -1,0 +1,51 @@
+/**
+ * The UI's whole view of the replica (contract). Screens import from here only:
+ * - useQuery(collection, query) / useDoc(collection, id) / useCount(collection, selector): reactive reads of the
+ *   local replica (RxDB in IndexedDB); they never touch the network.
+ * - mutate(name, args): the only write path; applied optimistically at once, queued in the outbox, replayed.
+ * - useSyncStatus(): online/offline, syncing, pending count, last sync time, last error.
+ * - usePendingMutations(): the queued changes (for the sync indicator's list).
+ * - useRejections(): server refusals of queued changes, newest first, to show as messages.
+ * - startReplica(session) / stopReplica(): called by the session layer at sign-in and sign-out.
+ */
+import type { SyncedCollection } from '../domain/sync/collections.ts';
+import type {
+  CaseRecordsDoc,
+  CasesDoc,
+  ConfigDoc,
+  RunsDoc,
+  TicketsDoc,
+} from '../domain/sync/documents.gen.ts';
+
+export type DocOf<C extends SyncedCollection> = {
+  config: ConfigDoc;
+  tickets: TicketsDoc;
+  cases: CasesDoc;
+  caseRecords: CaseRecordsDoc;
+  runs: RunsDoc;
+}[C];
+
+/** A Mango selector/sort as RxDB takes it. */
+export type ReplicaQuery = {
+  selector?: Record<string, unknown>;
+  sort?: Record<string, 'asc' | 'desc'>[];
+  limit?: number;
+  skip?: number;
+};
+
+export type MutationResult = { ok: true } | { ok: false; code: string; message: string };
+
+export type SyncStatus = {
+  online: boolean;
+  syncing: boolean;
+  pending: number;
+  lastSyncAt: number | null;
+  lastError: string | null;
+  /** The session ended on the server (401): the UI signs out. */
+  sessionEnded: boolean;
+};
+
+export type PendingMutation = { id: string; name: string; args: unknown; at: number; attempts: number; lastError: string | null };
+export type Rejection = { mutationId: string; name: string; args: unknown; code: string; message: string; at: number };
+
+export type ReplicaSession = { userId: string; accessToken: string; apiBase?: string };

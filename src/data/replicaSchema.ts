@@ -1,0 +1,61 @@
+import type { RxJsonSchema } from 'rxdb';
+import type { ReplicaCollection } from '../domain/sync/collections.ts';
+
+/**
+ * RxDB schemas of the replica's six collections (ARCHITECTURE.md "Collections"). Documents carry the server's
+ * fields as they come (see src/domain/sync/documents.gen.ts); the schemas only declare what is indexed, and
+ * every indexed field is required (a Dexie storage rule). Bump `version` (with a migration strategy) when an
+ * index changes.
+ */
+type AnyDoc = Record<string, unknown> & { id: string };
+
+const id = { type: 'string', maxLength: 200 } as const;
+const shortText = { type: 'string', maxLength: 100 } as const;
+const epochMs = { type: 'number', minimum: 0, maximum: 1e14, multipleOf: 1 } as const;
+const rev = { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 } as const;
+
+function synced(indexes: string[][], extra: Record<string, object>, required: string[]): RxJsonSchema<AnyDoc> {
+  return {
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: { id, kind: { type: 'string', maxLength: 40 }, rev, deleted: { type: 'boolean' }, ...extra },
+    required: ['id', 'kind', 'rev', ...required],
+    indexes,
+    additionalProperties: false,
+  } as RxJsonSchema<AnyDoc>;
+}
+
+export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = {
+  config: synced([['kind']], {}, []),
+  tickets: synced(
+    [['state', 'createdAt'], ['teamId', 'state', 'createdAt']],
+    { state: { type: 'string', maxLength: 20 }, teamId: id, createdAt: epochMs },
+    ['state', 'teamId', 'createdAt'],
+  ),
+  cases: synced(
+    [['createdAt'], ['status', 'createdAt'], ['caseTypeId', 'createdAt']],
+    { status: { type: 'string', maxLength: 20 }, caseTypeId: id, createdAt: epochMs },
+    ['status', 'caseTypeId', 'createdAt'],
+  ),
+  caseRecords: synced([['caseId', 'kind']], { caseId: id }, ['caseId']),
+  runs: synced([['kind', 'createdAt']], { createdAt: epochMs }, ['createdAt']),
+  outbox: {
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: {
+      id,
+      seq: epochMs,
+      name: shortText,
+      args: {},
+      at: epochMs,
+      attempts: { type: 'number' },
+      lastError: { type: ['string', 'null'] },
+      touched: { type: 'array' },
+    },
+    required: ['id', 'seq', 'name', 'at'],
+    indexes: ['seq'],
+    additionalProperties: false,
+  } as RxJsonSchema<AnyDoc>,
+};

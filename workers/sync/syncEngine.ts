@@ -1,0 +1,344 @@
+import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
+import { MutationRefused, type DocRef, type MutationActor } from '../../src/domain/mutations/types.ts';
+import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
+import type { MutationOutcome, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
+import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
+import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
+import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
+import { rebase, readDocs, writeDocs } from './rebase.ts';
+import { pullToEnd } from './replication.ts';
+import { TransportError, type SyncTransport } from './transport.ts';
+
+/** Collections pulled whole at start and on every change; caseRecords are pulled per opened case. */
+const WHOLE_COLLECTIONS: SyncedCollection[] = ['config', 'tickets', 'cases', 'runs'];
+const PUSH_BATCH = 50;
+
+export type SyncEngineOptions = {
+  db: ReplicaDatabase;
+  transport: SyncTransport;
+  userId: string;
+  /** Replicate (pull, stream, push) in this realm; other tabs only write the outbox. */
+  leader: boolean;
+  pullLimit?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  random?: () => number;
+  now?: () => number;
+  newId?: () => string;
+  onRejection?: (rejection: Rejection) => void;
+  onStatus?: (status: SyncStatus) => void;
+};
+
+/**
+ * The sync engine of one realm (the worker in the browser; tests run it in process): optimistic mutations into
+ * a durable outbox, in-order push with backoff, pull by checkpoint with rebase, live stream → pull, rejections
+ * reverted from the server's state. Every replica write of this engine runs on one queue, so a pull's rebase and
+ * a new mutation never interleave.
+ */
+export class SyncEngine {
+  private readonly db: ReplicaDatabase;
+  private readonly transport: SyncTransport;
+  private readonly outbox;
+  private queue: Promise<unknown> = Promise.resolve();
+  private clientId = '';
+  private actor: MutationActor | null = null;
+  private stopped = false;
+  private flushing = false;
+  private flushAgain = false;
+  private pullsWanted = new Set<string>();
+  private pulling: Promise<void> | null = null;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private streamAbort: AbortController | null = null;
+  private openScopes = new Set<string>();
+  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.outbox = outboxOf(options.db);
+  }
+
+  private get now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private setStatus(patch: Partial<SyncStatus>) {
+    this.status = { ...this.status, ...patch };
+    this.options.onStatus?.(this.status);
+  }
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  async start(): Promise<void> {
+    const stored = await this.db.getLocal<{ value: string }>('clientId');
+    this.clientId = stored ? (stored.toJSON().data as { value: string }).value : (this.options.newId?.() ?? crypto.randomUUID());
+    if (!stored) await this.db.upsertLocal('clientId', { value: this.clientId });
+    await this.refreshActor();
+    this.setStatus({ pending: await this.outbox.count() });
+    if (!this.options.leader) return;
+    this.requestPull(WHOLE_COLLECTIONS);
+    void this.flush();
+    this.openStream();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.streamAbort?.abort();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.queue;
+    await this.pulling;
+  }
+
+  /** The user as mutations see them: id, role and name from their user document, member from the members. */
+  private async refreshActor(): Promise<void> {
+    const user = await this.db.config.findOne(this.options.userId).exec();
+    if (!user) return;
+    const member = await this.db.config.findOne({ selector: { kind: 'member', userId: this.options.userId } }).exec();
+    this.actor = {
+      userId: this.options.userId,
+      role: String(user.get('role')),
+      name: String(user.get('name')),
+      memberId: member ? member.primary : null,
+    };
+  }
+
+  /** Applies a mutation optimistically and queues it; a refusal visible locally is answered at once. */
+  mutate(name: string, args: unknown): Promise<MutationResult> {
+    return this.serial(async () => {
+      const definition = mutationDefinition(name);
+      if (!definition) return { ok: false, code: 'unknown-mutation', message: `Unknown mutation ${name}` };
+      const parsed = definition.args.safeParse(args);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return { ok: false, code: 'invalid-args', message: issue?.message ?? 'Invalid input' };
+      }
+      if (!this.actor) await this.refreshActor();
+      const actor = this.actor;
+      if (!actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };
+      const at = this.now;
+      let writes;
+      try {
+        writes = definition.apply(parsed.data, await readDocs(this.db, definition.reads(parsed.data, actor)), actor, at);
+      } catch (error) {
+        if (error instanceof MutationRefused) return { ok: false, code: error.code, message: error.message };
+        throw error;
+      }
+      const entry: OutboxEntry = {
+        id: this.options.newId?.() ?? crypto.randomUUID(),
+        seq: nextSeq(at),
+        name,
+        args: parsed.data,
+        at,
+        attempts: 0,
+        lastError: null,
+        touched: writes.map((w) => ({ collection: w.collection, id: w.doc.id })),
+      };
+      // The outbox entry is durable before the effect shows: a crash in between loses nothing the user saw.
+      await this.outbox.add(entry);
+      await writeDocs(this.db, writes);
+      this.setStatus({ pending: this.status.pending + 1 });
+      if (this.options.leader) queueMicrotask(() => void this.flush());
+      return { ok: true };
+    });
+  }
+
+  async pendingMutations(): Promise<PendingMutation[]> {
+    return (await this.outbox.pending()).map(({ id, name, args, at, attempts, lastError }) => ({ id, name, args, at, attempts, lastError }));
+  }
+
+  /** Keeps a case's records (notes, history, logs, files) in the replica while a screen shows the case. */
+  openScope(scope: string): void {
+    this.openScopes.add(scope);
+    this.requestPull([`caseRecords|${scope}`]);
+  }
+
+  closeScope(scope: string): void {
+    this.openScopes.delete(scope);
+  }
+
+  /** Asks for pulls (coalesced); entries are collection names or `caseRecords|<scope>`. */
+  requestPull(targets: string[]): Promise<void> {
+    if (!this.options.leader || this.stopped) return Promise.resolve();
+    for (const target of targets) this.pullsWanted.add(target);
+    this.pulling ??= this.runPulls().finally(() => {
+      this.pulling = null;
+    });
+    return this.pulling;
+  }
+
+  private async runPulls(): Promise<void> {
+    this.setStatus({ syncing: true });
+    try {
+      while (this.pullsWanted.size > 0 && !this.stopped) {
+        const [target] = this.pullsWanted;
+        this.pullsWanted.delete(target!);
+        const [collection, scope] = target!.split('|') as [SyncedCollection, string | undefined];
+        await pullToEnd(this.db, this.transport, collection, this.options.pullLimit ?? 500, (page) =>
+          this.serial(async () => {
+            await rebase(this.db, page.documents.map((doc) => ({ collection: page.collection, doc })), await this.outbox.pending(), this.actor);
+            if (page.collection === 'config') await this.refreshActor();
+          }),
+          scope,
+        );
+      }
+      this.failures = 0;
+      this.setStatus({ online: true, syncing: false, lastSyncAt: this.now, lastError: null });
+    } catch (error) {
+      this.setStatus({ syncing: false });
+      this.handleFailure(error, 'pull');
+    }
+  }
+
+  /** Sends pending mutations in order until the queue is empty or the server cannot be reached. */
+  async flush(): Promise<void> {
+    if (!this.options.leader || this.stopped) return;
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    try {
+      do {
+        this.flushAgain = false;
+        await this.flushOnce();
+      } while (this.flushAgain && !this.stopped);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async flushOnce(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const batch = await this.outbox.pending(PUSH_BATCH);
+      if (batch.length === 0) return;
+      let outcomes: MutationOutcome[];
+      try {
+        const response = await this.transport.push({
+          clientId: this.clientId,
+          mutations: batch.map(({ id, name, args, at }) => ({ id, name, args, at })),
+        });
+        outcomes = response.results;
+      } catch (error) {
+        await this.outbox.noteFailure(batch.map((b) => b.id), error instanceof Error ? error.message : String(error));
+        this.handleFailure(error, 'push');
+        return;
+      }
+      this.failures = 0;
+      this.setStatus({ online: true, lastError: null });
+      const byId = new Map(outcomes.map((o) => [o.id, o]));
+      const pulls = new Set<string>();
+      let answered = 0;
+      for (const entry of batch) {
+        const outcome = byId.get(entry.id);
+        // In order: the first mutation without an answer and everything after it wait for the next attempt.
+        if (!outcome) break;
+        answered += 1;
+        if (outcome.status === 'applied') {
+          await this.serial(() => this.outbox.remove([entry.id]));
+          for (const ref of entry.touched) if (ref.collection !== 'caseRecords') pulls.add(ref.collection);
+        } else {
+          await this.serial(() => this.revert(entry, outcome));
+        }
+      }
+      this.setStatus({ pending: await this.outbox.count() });
+      if (pulls.size) void this.requestPull([...pulls]);
+      if (answered < batch.length) {
+        this.scheduleRetry();
+        return;
+      }
+    }
+  }
+
+  /** A rejected mutation leaves the queue and its documents return to the server's state (rebased). */
+  private async revert(entry: OutboxEntry, outcome: Extract<MutationOutcome, { status: 'rejected' }>): Promise<void> {
+    await this.outbox.remove([entry.id]);
+    const byCollection = new Map<SyncedCollection, string[]>();
+    for (const ref of entry.touched) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
+    const restored: { collection: SyncedCollection; doc: ReplicaDoc }[] = [];
+    for (const [collection, ids] of byCollection) {
+      let current: ReplicaDoc[];
+      try {
+        current = await this.transport.docs(collection, ids);
+      } catch {
+        // Unreachable now: the next pull of the collection brings the server state back instead.
+        this.pullsWanted.add(collection);
+        continue;
+      }
+      const present = new Set(current.map((d) => d.id));
+      for (const doc of current) restored.push({ collection, doc });
+      for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
+    }
+    await rebase(this.db, restored, await this.outbox.pending(), this.actor);
+    this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code: outcome.code, message: outcome.message, at: this.now });
+  }
+
+  private handleFailure(error: unknown, during: 'pull' | 'push' | 'stream'): void {
+    if (error instanceof TransportError && error.code === 'unauthorized') {
+      this.stopped = true;
+      this.streamAbort?.abort();
+      this.setStatus({ online: false, sessionEnded: true, lastError: error.message });
+      return;
+    }
+    const offline = error instanceof TransportError && error.code === 'network';
+    const message = error instanceof Error ? error.message : String(error);
+    this.setStatus({ online: offline ? false : this.status.online, lastError: `${during}: ${message}` });
+    if (during !== 'stream') this.scheduleRetry();
+  }
+
+  /** Exponential backoff with jitter: base · 2^failures, capped, times a random factor in [0.5, 1). */
+  private scheduleRetry(): void {
+    if (this.stopped || this.retryTimer) return;
+    const base = this.options.retryBaseMs ?? 500;
+    const cap = this.options.retryMaxMs ?? 30_000;
+    const delay = Math.min(cap, base * 2 ** Math.min(this.failures, 16)) * (0.5 + 0.5 * (this.options.random?.() ?? Math.random()));
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush();
+      void this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]);
+    }, delay);
+  }
+
+  /** Keeps the live stream open (reconnecting with backoff); each message asks for the collections it names. */
+  private openStream(): void {
+    const loop = async () => {
+      let attempt = 0;
+      while (!this.stopped) {
+        this.streamAbort = new AbortController();
+        try {
+          await this.transport.stream(
+            (message) => void this.requestPull(message.collections),
+            () => {
+              attempt = 0;
+              this.setStatus({ online: true });
+              // Whatever moved while the stream was down is fetched now.
+              void this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]);
+              void this.flush();
+            },
+            this.streamAbort.signal,
+          );
+        } catch (error) {
+          this.handleFailure(error, 'stream');
+        }
+        if (this.stopped) return;
+        this.setStatus({ online: false });
+        attempt += 1;
+        const delay = Math.min(this.options.retryMaxMs ?? 30_000, (this.options.retryBaseMs ?? 500) * 2 ** Math.min(attempt, 10));
+        await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + 0.5 * (this.options.random?.() ?? Math.random()))));
+      }
+    };
+    void loop();
+  }
+}
+
+export type { DocRef };
