@@ -35,6 +35,16 @@ export async function writeDocs(db: ReplicaDatabase, writes: Iterable<DocWrite>)
 }
 
 /**
+ * Server documents older than what the replica already holds are dropped: a late reply (a reordered page, a
+ * document fetch that crossed a newer pull) must never move a document back in time. A document the server
+ * says is gone for this user (`kind: 'gone'`) is always removed.
+ */
+async function withoutStale(db: ReplicaDatabase, serverDocs: DocWrite[]): Promise<DocWrite[]> {
+  const current = await readDocs(db, serverDocs.filter((w) => w.doc.kind !== 'gone').map((w) => ({ collection: w.collection, id: w.doc.id })));
+  return serverDocs.filter((w) => w.doc.kind === 'gone' || w.doc.rev >= ((current.get(w.doc.id)?.rev as number | undefined) ?? 0));
+}
+
+/**
  * The rebase: server documents are written, then the effects of the mutations still pending are applied
  * again on top, in queue order, so the screen keeps showing the user's unsent changes and never flickers
  * back. A pending mutation whose effect no longer applies (its ticket was closed meanwhile, say) is skipped
@@ -46,7 +56,7 @@ export async function rebase(
   pending: OutboxEntry[],
   actor: MutationActor | null,
 ): Promise<void> {
-  const overlay = new Map<string, DocWrite>(serverDocs.map((w) => [keyOf(w.collection, w.doc.id), w]));
+  const overlay = new Map<string, DocWrite>((await withoutStale(db, serverDocs)).map((w) => [keyOf(w.collection, w.doc.id), w]));
   if (actor) {
     for (const entry of pending) {
       const definition = mutationDefinition(entry.name);

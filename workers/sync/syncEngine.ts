@@ -86,6 +86,7 @@ export class SyncEngine {
     this.setStatus({ pending: await this.outbox.count() });
     if (!this.options.leader) return;
     this.requestPull(WHOLE_COLLECTIONS);
+    void this.refreshStale();
     void this.flush();
     this.openStream();
   }
@@ -151,6 +152,12 @@ export class SyncEngine {
     });
   }
 
+  /** True when nothing waits to be sent and no document waits for its server state. */
+  async isSettled(): Promise<boolean> {
+    const stale = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
+    return (await this.outbox.count()) === 0 && (!stale || (stale.toJSON().data as { refs: DocRef[] }).refs.length === 0);
+  }
+
   async pendingMutations(): Promise<PendingMutation[]> {
     return (await this.outbox.pending()).map(({ id, name, args, at, attempts, lastError }) => ({ id, name, args, at, attempts, lastError }));
   }
@@ -178,6 +185,7 @@ export class SyncEngine {
   private async runPulls(): Promise<void> {
     this.setStatus({ syncing: true });
     try {
+      await this.refreshStale();
       while (this.pullsWanted.size > 0 && !this.stopped) {
         const [target] = this.pullsWanted;
         this.pullsWanted.delete(target!);
@@ -236,50 +244,68 @@ export class SyncEngine {
       this.failures = 0;
       this.setStatus({ online: true, lastError: null });
       const byId = new Map(outcomes.map((o) => [o.id, o]));
-      const pulls = new Set<string>();
-      let answered = 0;
-      for (const entry of batch) {
+      const answered = batch.filter((entry) => byId.has(entry.id));
+      // In order: the first mutation without an answer and everything after it wait for the next attempt.
+      const firstUnanswered = batch.findIndex((entry) => !byId.has(entry.id));
+      const settled = firstUnanswered < 0 ? answered : batch.slice(0, firstUnanswered);
+      const touched = settled.flatMap((entry) => entry.touched);
+      await this.serial(async () => {
+        await this.outbox.remove(settled.map((e) => e.id));
+        await this.markStale(touched);
+      });
+      this.setStatus({ pending: await this.outbox.count() });
+      // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
+      // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
+      await this.refreshStale();
+      for (const entry of settled) {
         const outcome = byId.get(entry.id);
-        // In order: the first mutation without an answer and everything after it wait for the next attempt.
-        if (!outcome) break;
-        answered += 1;
-        if (outcome.status === 'applied') {
-          await this.serial(() => this.outbox.remove([entry.id]));
-          for (const ref of entry.touched) if (ref.collection !== 'caseRecords') pulls.add(ref.collection);
-        } else {
-          await this.serial(() => this.revert(entry, outcome));
+        if (outcome?.status === 'rejected') {
+          this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code: outcome.code, message: outcome.message, at: this.now });
         }
       }
-      this.setStatus({ pending: await this.outbox.count() });
-      if (pulls.size) void this.requestPull([...pulls]);
-      if (answered < batch.length) {
+      if (settled.length < batch.length) {
         this.scheduleRetry();
         return;
       }
     }
   }
 
-  /** A rejected mutation leaves the queue and its documents return to the server's state (rebased). */
-  private async revert(entry: OutboxEntry, outcome: Extract<MutationOutcome, { status: 'rejected' }>): Promise<void> {
-    await this.outbox.remove([entry.id]);
+  /** Remembers (durably) documents whose server state must be fetched again. */
+  private async markStale(refs: DocRef[]): Promise<void> {
+    if (refs.length === 0) return;
+    const stored = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
+    const existing = stored ? (stored.toJSON().data as { refs: DocRef[] }).refs : [];
+    const keys = new Set(existing.map((r) => `${r.collection}|${r.id}`));
+    const merged = [...existing, ...refs.filter((r) => !keys.has(`${r.collection}|${r.id}`))];
+    await this.db.upsertLocal('staleRefs', { refs: merged });
+  }
+
+  /** Fetches the server state of the stale documents and writes it rebased; on failure they stay stale. */
+  private async refreshStale(): Promise<void> {
+    const stored = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
+    const refs = stored ? (stored.toJSON().data as { refs: DocRef[] }).refs : [];
+    if (refs.length === 0) return;
     const byCollection = new Map<SyncedCollection, string[]>();
-    for (const ref of entry.touched) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
+    for (const ref of refs) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
     const restored: { collection: SyncedCollection; doc: ReplicaDoc }[] = [];
-    for (const [collection, ids] of byCollection) {
-      let current: ReplicaDoc[];
-      try {
-        current = await this.transport.docs(collection, ids);
-      } catch {
-        // Unreachable now: the next pull of the collection brings the server state back instead.
-        this.pullsWanted.add(collection);
-        continue;
+    try {
+      for (const [collection, ids] of byCollection) {
+        const current = await this.transport.docs(collection, ids);
+        const present = new Set(current.map((d) => d.id));
+        for (const doc of current) restored.push({ collection, doc });
+        for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
       }
-      const present = new Set(current.map((d) => d.id));
-      for (const doc of current) restored.push({ collection, doc });
-      for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
+    } catch (error) {
+      this.handleFailure(error, 'push');
+      return;
     }
-    await rebase(this.db, restored, await this.outbox.pending(), this.actor);
-    this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code: outcome.code, message: outcome.message, at: this.now });
+    await this.serial(async () => {
+      await rebase(this.db, restored, await this.outbox.pending(), this.actor);
+      const now = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
+      const left = now ? (now.toJSON().data as { refs: DocRef[] }).refs : [];
+      const done = new Set(refs.map((r) => `${r.collection}|${r.id}`));
+      await this.db.upsertLocal('staleRefs', { refs: left.filter((r) => !done.has(`${r.collection}|${r.id}`)) });
+    });
   }
 
   private handleFailure(error: unknown, during: 'pull' | 'push' | 'stream'): void {
@@ -304,6 +330,7 @@ export class SyncEngine {
     this.failures += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
+      void this.refreshStale();
       void this.flush();
       void this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]);
     }, delay);

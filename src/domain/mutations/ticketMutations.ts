@@ -43,6 +43,11 @@ function openTicket(docs: ReadonlyMap<string, ReplicaDoc>, ticketId: string): Re
   return ticket;
 }
 
+/** Saving and solving need the caller's own claim (part 2 §4), as the server checks too. */
+function requireClaimedBy(ticket: ReplicaDoc, userId: string): void {
+  if (ticket.status !== 'assigned' || ticket.assigneeUserId !== userId) throw new MutationRefused('not-assigned', TICKET_MESSAGES.notAssigned);
+}
+
 const ticketWrite = (doc: ReplicaDoc): DocWrite => ({ collection: 'tickets', doc });
 const readsTicket = <A extends { ticketId: string }>({ ticketId }: A) => [{ collection: 'tickets' as const, id: ticketId }];
 
@@ -70,8 +75,9 @@ export const saveTicketData = defineMutation<SaveTicketDataArgs>({
   name: 'ticket.saveData',
   args: saveTicketDataArgs,
   reads: readsTicket,
-  apply({ ticketId, data }, docs) {
+  apply({ ticketId, data }, docs, actor) {
     const ticket = openTicket(docs, ticketId);
+    requireClaimedBy(ticket, actor.userId);
     return [ticketWrite({ ...ticket, data: { ...(ticket.data as object), ...data } })];
   },
 });
@@ -82,9 +88,7 @@ export const resolveTicket = defineMutation<SaveTicketDataArgs>({
   reads: readsTicket,
   apply({ ticketId, data }, docs, actor, now) {
     const ticket = openTicket(docs, ticketId);
-    if (ticket.status !== 'assigned' || ticket.assigneeUserId !== actor.userId) {
-      throw new MutationRefused('not-assigned', TICKET_MESSAGES.notAssigned);
-    }
+    requireClaimedBy(ticket, actor.userId);
     return [
       ticketWrite({
         ...ticket,

@@ -1,4 +1,5 @@
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
+import { removeRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { openReplica, type ReplicaDatabase } from '../../../src/data/openReplica.ts';
 import type { Rejection, SyncStatus } from '../../../src/data/replicaApi.ts';
@@ -74,6 +75,8 @@ export type TestClient = {
   rejections: Rejection[];
   statuses: SyncStatus[];
   close(): Promise<void>;
+  /** Closes and deletes the database. */
+  destroy(): Promise<void>;
 };
 
 export async function openClient(options: {
@@ -83,6 +86,7 @@ export async function openClient(options: {
   transport?: SyncTransport;
   dbName?: string;
   random?: () => number;
+  newId?: () => string;
 }): Promise<TestClient> {
   const name = options.dbName ?? `client_${process.pid}_${(databaseCounter += 1)}`;
   const db = await openReplica(name, storage);
@@ -97,6 +101,7 @@ export async function openClient(options: {
     retryBaseMs: 20,
     retryMaxMs: 200,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.newId ? { newId: options.newId } : {}),
     onRejection: (r) => rejections.push(r),
     onStatus: (s) => statuses.push(s),
   });
@@ -110,6 +115,11 @@ export async function openClient(options: {
     async close() {
       await engine.stop();
       await db.close();
+    },
+    async destroy() {
+      await engine.stop();
+      await db.close();
+      await removeRxDatabase(name, storage);
     },
   };
 }
