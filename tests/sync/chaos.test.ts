@@ -15,13 +15,20 @@ describe('seeded chaos: disconnects, lost, repeated and reordered replies, serve
     await world.stop();
   });
 
+  it('a few seeds on the IndexedDB storage (fake-indexeddb) behave the same', async () => {
+    for (let seed = 9001; seed < 9004; seed += 1) {
+      const result = await runChaos(world, seed, { storage: 'dexie' });
+      expect(result.problems).toEqual([]);
+    }
+  }, 120_000);
+
   it(
     `${RUNS} seeded runs end with every replica equal to the server's projection and every mutation applied once`,
     async () => {
       const failures: string[] = [];
       let mutations = 0;
       for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed += 1) {
-        const result = await runChaos(world, seed);
+        const result = await runChaos(world, seed, { storage: 'memory' });
         mutations += result.mutations;
         if (!result.ok) failures.push(`seed ${seed}: ${result.problems.slice(0, 3).join('; ')}`);
       }

@@ -69,6 +69,14 @@ export class SyncEngine {
     return run;
   }
 
+  /** Runs work that nobody awaits: after stop() its failures are expected (the database is closed) and dropped. */
+  private background(task: () => Promise<unknown>): void {
+    task().catch((error: unknown) => {
+      if (this.stopped) return;
+      this.setStatus({ lastError: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
   private setStatus(patch: Partial<SyncStatus>) {
     this.status = { ...this.status, ...patch };
     this.options.onStatus?.(this.status);
@@ -86,8 +94,8 @@ export class SyncEngine {
     this.setStatus({ pending: await this.outbox.count() });
     if (!this.options.leader) return;
     this.requestPull(WHOLE_COLLECTIONS);
-    void this.refreshStale();
-    void this.flush();
+    this.background(() => this.refreshStale());
+    this.background(() => this.flush());
     this.openStream();
   }
 
@@ -147,7 +155,7 @@ export class SyncEngine {
       await this.outbox.add(entry);
       await writeDocs(this.db, writes);
       this.setStatus({ pending: this.status.pending + 1 });
-      if (this.options.leader) queueMicrotask(() => void this.flush());
+      if (this.options.leader) queueMicrotask(() => this.background(() => this.flush()));
       return { ok: true };
     });
   }
@@ -321,6 +329,17 @@ export class SyncEngine {
     if (during !== 'stream') this.scheduleRetry();
   }
 
+  /** The network is back (the browser said so, or the user asked): retry everything now, not at the next backoff. */
+  reconnect(): void {
+    if (this.stopped || !this.options.leader) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.failures = 0;
+    this.background(() => this.refreshStale());
+    this.background(() => this.flush());
+    this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
+  }
+
   /** Exponential backoff with jitter: base · 2^failures, capped, times a random factor in [0.5, 1). */
   private scheduleRetry(): void {
     if (this.stopped || this.retryTimer) return;
@@ -330,9 +349,9 @@ export class SyncEngine {
     this.failures += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      void this.refreshStale();
-      void this.flush();
-      void this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]);
+      this.background(() => this.refreshStale());
+      this.background(() => this.flush());
+      this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
     }, delay);
   }
 
@@ -344,13 +363,13 @@ export class SyncEngine {
         this.streamAbort = new AbortController();
         try {
           await this.transport.stream(
-            (message) => void this.requestPull(message.collections),
+            (message) => this.background(() => this.requestPull(message.collections)),
             () => {
               attempt = 0;
               this.setStatus({ online: true });
               // Whatever moved while the stream was down is fetched now.
-              void this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]);
-              void this.flush();
+              this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
+              this.background(() => this.flush());
             },
             this.streamAbort.signal,
           );

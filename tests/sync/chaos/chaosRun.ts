@@ -1,7 +1,7 @@
 import { createRandom } from '../../../server/db/seed/prng.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
-import { openClient, waitFor, type TestClient } from '../helpers/syncHarness.ts';
+import { openClient, waitFor, type StorageKind, type TestClient } from '../helpers/syncHarness.ts';
 import { chaosTransport, type Faults } from './chaosTransport.ts';
 import { CHAOS_TICKETS, CHAOS_WS, type ChaosUser, type ChaosWorld } from './chaosWorld.ts';
 
@@ -17,7 +17,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * for its user, every mutation a client accepted reached the server exactly once (applied or rejected), and no
  * outbox holds anything.
  */
-export async function runChaos(world: ChaosWorld, seed: number, steps = 14): Promise<ChaosResult> {
+export async function runChaos(world: ChaosWorld, seed: number, options: { steps?: number; storage?: StorageKind } = {}): Promise<ChaosResult> {
+  const steps = options.steps ?? 14;
   const random = createRandom(seed);
   const problems: string[] = [];
   await world.reset();
@@ -30,6 +31,7 @@ export async function runChaos(world: ChaosWorld, seed: number, steps = 14): Pro
       userId: seat.user.userId,
       transport: chaosTransport(random, () => world.baseUrl, seat.user.token, seat.faults),
       random: random.next,
+      storage: options.storage ?? 'memory',
       ...(seat.dbName ? { dbName: seat.dbName } : {}),
       newId: () => `${seed}-${seat.user.userId}-${Date.now().toString(36)}-${(issued += 1)}-${random.int(0, 1e9)}`,
     });
@@ -77,6 +79,7 @@ export async function runChaos(world: ChaosWorld, seed: number, steps = 14): Pro
 
     // The network heals: no more faults, every plug back in, and every replica must settle.
     for (const seat of seats) Object.assign(seat.faults, { enabled: false, online: true });
+    for (const seat of seats) seat.client!.engine.reconnect();
     for (const seat of seats) {
       const client = seat.client!;
       await waitFor(() => client.engine.isSettled(), 20_000, `outbox of ${seat.user.name} to drain`);

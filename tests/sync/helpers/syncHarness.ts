@@ -1,6 +1,7 @@
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import { removeRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { openReplica, type ReplicaDatabase } from '../../../src/data/openReplica.ts';
 import type { Rejection, SyncStatus } from '../../../src/data/replicaApi.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
@@ -18,7 +19,11 @@ for (const level of ['log', 'warn', 'info'] as const) {
   };
 }
 
-const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+const dexieStorage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+// The memory storage keeps a database's state after close (until removed), so reopening it is a faithful
+// worker restart for protocol tests, at a fraction of fake-indexeddb's cost.
+const memoryStorage = getRxStorageMemory();
+export type StorageKind = 'dexie' | 'memory';
 let databaseCounter = 0;
 
 export async function listen(t: TestApp): Promise<string> {
@@ -87,9 +92,11 @@ export async function openClient(options: {
   dbName?: string;
   random?: () => number;
   newId?: () => string;
+  storage?: StorageKind;
 }): Promise<TestClient> {
   const name = options.dbName ?? `client_${process.pid}_${(databaseCounter += 1)}`;
-  const db = await openReplica(name, storage);
+  const storageKind = options.storage ?? 'dexie';
+  const db = await openReplica(name, storageKind === 'memory' ? memoryStorage : dexieStorage);
   const rejections: Rejection[] = [];
   const statuses: SyncStatus[] = [];
   const transport = options.transport ?? httpTransport({ baseUrl: options.baseUrl!, accessToken: options.token });
@@ -119,7 +126,21 @@ export async function openClient(options: {
     async destroy() {
       await engine.stop();
       await db.close();
-      await removeRxDatabase(name, storage);
+      if (storageKind === 'memory') {
+        await removeRxDatabase(name, memoryStorage);
+        return;
+      }
+      // Deleting the IndexedDB databases directly is much faster on fake-indexeddb than removeRxDatabase.
+      const all = await indexedDB.databases();
+      await Promise.all(
+        all.filter((d) => d.name?.startsWith(`rxdb-dexie-${name}--`)).map(
+          (d) => new Promise<void>((resolve) => {
+            const request = indexedDB.deleteDatabase(d.name!);
+            request.onsuccess = () => resolve();
+            request.onerror = () => resolve();
+          }),
+        ),
+      );
     },
   };
 }
