@@ -1,13 +1,49 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // Paths the dev server hands to the Fastify server; everything else is the PWA.
-const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth'];
+const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth', '/sync'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Our own service worker (workers/sw.ts): it precaches the shell and serves index.html for every route.
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      // Registered by src/app/pwa/serviceWorker.ts through workbox-window, which also drives the update prompt.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The replica and chart chunks are larger than Workbox's 2 MiB default; the console needs them offline.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Workflow Console',
+        short_name: 'Workflows',
+        description: 'Workspace console for workflow automation and case and ticket work',
+        lang: 'en',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#eef1f5',
+        theme_color: '#1f3a5f',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -9,7 +9,7 @@ const PORT = '4319';
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-console-e2e-'));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOGIN_RATE_LIMIT: '1000' },
   stdio: 'inherit',
 });
 console.log(`e2e-server: pid ${server.pid}, port ${PORT}, data ${dataDir}`);

@@ -14,7 +14,12 @@ import { createOriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
+import { appRoutes } from './routes/appRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
+import { eventRoutes } from './routes/eventRoutes.ts';
+import { flowRoutes } from './routes/flowRoutes.ts';
+import { hookRoutes } from './routes/hookRoutes.ts';
+import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
 import type { ChangeBus } from './sync/changeBus.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
@@ -91,6 +96,11 @@ export async function buildApp(options: {
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(syncRoutes(deps));
+  await app.register(appRoutes(deps));
+  await app.register(eventRoutes(deps));
+  await app.register(flowRoutes(deps));
+  await app.register(hookRoutes(deps));
+  await app.register(humanInterfaceRoutes(deps));
 
   registerStaticAndFallback(app, config.staticDir);
   return app;
@@ -105,6 +115,15 @@ function registerStaticAndFallback(app: FastifyInstance, staticDir: string): voi
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     void app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, cacheControl: false });
+    // A browser navigating to a screen (/apps, /tickets/…) shares paths with the API. A navigation never carries
+    // a Bearer token and asks for HTML; API calls carry the token. So the page wins for navigations.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.headers.authorization) return;
+      if (!(request.headers.accept ?? '').includes('text/html')) return;
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/hooks/')) return;
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

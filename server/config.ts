@@ -15,6 +15,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().default('./dist'),
+  ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).default('false'),
+  ENGINE_ENABLED: z.enum(['true', 'false']).default('true'),
+  ENGINE_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  ENGINE_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  API_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
+  API_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  API_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  SCRIPT_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(30_000).default(1000),
+  SCRIPT_MEMORY_LIMIT_MB: z.coerce.number().int().min(1).max(512).default(32),
 });
 
 export type Config = {
@@ -31,6 +41,17 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   staticDir: string;
+  /** Workflow engine (server/engine): outgoing calls to private addresses, polling, stage limits. */
+  allowPrivateNetwork: boolean;
+  engineEnabled: boolean;
+  enginePollMs: number;
+  engineLeaseMs: number;
+  engineBatchSize: number;
+  apiTimeoutMs: number;
+  apiRetries: number;
+  apiBackoffMs: number;
+  scriptTimeLimitMs: number;
+  scriptMemoryLimitMb: number;
 };
 
 /** Reads the environment once; a bad value stops start-up with the variable's name in the message. */
@@ -56,5 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     staticDir: path.resolve(e.STATIC_DIR),
+    allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK === 'true',
+    engineEnabled: e.ENGINE_ENABLED === 'true',
+    enginePollMs: e.ENGINE_POLL_MS,
+    engineLeaseMs: e.ENGINE_LEASE_MS,
+    engineBatchSize: e.ENGINE_BATCH_SIZE,
+    apiTimeoutMs: e.API_TIMEOUT_MS,
+    apiRetries: e.API_RETRIES,
+    apiBackoffMs: e.API_BACKOFF_MS,
+    scriptTimeLimitMs: e.SCRIPT_TIME_LIMIT_MS,
+    scriptMemoryLimitMb: e.SCRIPT_MEMORY_LIMIT_MB,
   };
 }

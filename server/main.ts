@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoWorkspace } from './db/seed/demoSeed.ts';
+import { createEngine, stageSettingsOf } from './engine/engine.ts';
+import { createMailer } from './mail/mailer.ts';
 import { startChangeBus } from './sync/changeBus.ts';
 
 /** config → database → migrations → seed → app.listen. Any failure before listening stops the process with a reason. */
@@ -22,8 +24,19 @@ async function main(): Promise<void> {
 
   const changeBus = await startChangeBus(handle);
   const app = await buildApp({ db: handle.db, backend: handle.backend, config, changeBus });
+  const engine = createEngine({
+    db: handle.db,
+    mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    log: app.log.child({ module: 'engine' }),
+    settings: stageSettingsOf(config),
+    pollMs: config.enginePollMs,
+    leaseMs: config.engineLeaseMs,
+    batchSize: config.engineBatchSize,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // The engine stops first: a stage in flight finishes and commits (or is left to its lease) before the pool closes.
+    await engine.stop();
     await app.close();
     await changeBus.stop();
     await handle.close();
@@ -33,6 +46,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (config.engineEnabled) engine.start();
   const where = handle.backend === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const lines = [
     '',

@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { AppProviders } from './app/AppProviders.tsx';
+import { registerServiceWorker } from './app/pwa/serviceWorker.ts';
+import { initI18n } from './i18n/i18n.ts';
 import './app/app.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
+const i18n = initI18n();
+registerServiceWorker();
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppProviders i18n={i18n} />
   </StrictMode>,
 );

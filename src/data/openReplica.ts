@@ -25,6 +25,8 @@ export async function openReplica(name: string, storage: RxStorage<unknown, unkn
     multiInstance: true,
     eventReduce: true,
     localDocuments: true,
+    // Counters (open tickets, apps, batches) count on indexed fields; the rest are small enough to scan.
+    allowSlowCount: true,
   });
   await db.addCollections(
     Object.fromEntries(Object.entries(REPLICA_SCHEMAS).map(([collection, schema]) => [collection, { schema, localDocuments: true }])),

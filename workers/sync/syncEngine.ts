@@ -1,5 +1,5 @@
 import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
-import { MutationRefused, type DocRef, type MutationActor } from '../../src/domain/mutations/types.ts';
+import { MutationRefused, type MutationActor } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { MutationOutcome, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
@@ -7,6 +7,7 @@ import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../
 import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
 import { rebase, readDocs, writeDocs } from './rebase.ts';
 import { pullToEnd } from './replication.ts';
+import { addStaleRefs, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
 
 /** Collections pulled whole at start and on every change; caseRecords are pulled per opened case. */
@@ -51,12 +52,14 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private streamAbort: AbortController | null = null;
   private openScopes = new Set<string>();
+  private leader: boolean;
   private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
     this.transport = options.transport;
     this.outbox = outboxOf(options.db);
+    this.leader = options.leader;
   }
 
   private get now() {
@@ -92,7 +95,17 @@ export class SyncEngine {
     if (!stored) await this.db.upsertLocal('clientId', { value: this.clientId });
     await this.refreshActor();
     this.setStatus({ pending: await this.outbox.count() });
-    if (!this.options.leader) return;
+    if (this.leader) this.startReplicating();
+  }
+
+  /** This realm won the leader election (another tab closed): it takes over pulling, pushing and the stream. */
+  promote(): void {
+    if (this.leader || this.stopped) return;
+    this.leader = true;
+    this.startReplicating();
+  }
+
+  private startReplicating(): void {
     this.requestPull(WHOLE_COLLECTIONS);
     this.background(() => this.refreshStale());
     this.background(() => this.flush());
@@ -155,15 +168,14 @@ export class SyncEngine {
       await this.outbox.add(entry);
       await writeDocs(this.db, writes);
       this.setStatus({ pending: this.status.pending + 1 });
-      if (this.options.leader) queueMicrotask(() => this.background(() => this.flush()));
+      if (this.leader) queueMicrotask(() => this.background(() => this.flush()));
       return { ok: true };
     });
   }
 
   /** True when nothing waits to be sent and no document waits for its server state. */
   async isSettled(): Promise<boolean> {
-    const stale = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
-    return (await this.outbox.count()) === 0 && (!stale || (stale.toJSON().data as { refs: DocRef[] }).refs.length === 0);
+    return (await this.outbox.count()) === 0 && (await readStaleRefs(this.db)).length === 0;
   }
 
   async pendingMutations(): Promise<PendingMutation[]> {
@@ -182,7 +194,7 @@ export class SyncEngine {
 
   /** Asks for pulls (coalesced); entries are collection names or `caseRecords|<scope>`. */
   requestPull(targets: string[]): Promise<void> {
-    if (!this.options.leader || this.stopped) return Promise.resolve();
+    if (!this.leader || this.stopped) return Promise.resolve();
     for (const target of targets) this.pullsWanted.add(target);
     this.pulling ??= this.runPulls().finally(() => {
       this.pulling = null;
@@ -208,6 +220,8 @@ export class SyncEngine {
       }
       this.failures = 0;
       this.setStatus({ online: true, syncing: false, lastSyncAt: this.now, lastError: null });
+      // Other tabs show when the data was last brought up to date.
+      await this.db.upsertLocal('lastSyncAt', { value: this.status.lastSyncAt });
     } catch (error) {
       this.setStatus({ syncing: false });
       this.handleFailure(error, 'pull');
@@ -216,7 +230,7 @@ export class SyncEngine {
 
   /** Sends pending mutations in order until the queue is empty or the server cannot be reached. */
   async flush(): Promise<void> {
-    if (!this.options.leader || this.stopped) return;
+    if (!this.leader || this.stopped) return;
     if (this.flushing) {
       this.flushAgain = true;
       return;
@@ -259,7 +273,7 @@ export class SyncEngine {
       const touched = settled.flatMap((entry) => entry.touched);
       await this.serial(async () => {
         await this.outbox.remove(settled.map((e) => e.id));
-        await this.markStale(touched);
+        await addStaleRefs(this.db, touched);
       });
       this.setStatus({ pending: await this.outbox.count() });
       // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
@@ -278,20 +292,9 @@ export class SyncEngine {
     }
   }
 
-  /** Remembers (durably) documents whose server state must be fetched again. */
-  private async markStale(refs: DocRef[]): Promise<void> {
-    if (refs.length === 0) return;
-    const stored = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
-    const existing = stored ? (stored.toJSON().data as { refs: DocRef[] }).refs : [];
-    const keys = new Set(existing.map((r) => `${r.collection}|${r.id}`));
-    const merged = [...existing, ...refs.filter((r) => !keys.has(`${r.collection}|${r.id}`))];
-    await this.db.upsertLocal('staleRefs', { refs: merged });
-  }
-
   /** Fetches the server state of the stale documents and writes it rebased; on failure they stay stale. */
   private async refreshStale(): Promise<void> {
-    const stored = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
-    const refs = stored ? (stored.toJSON().data as { refs: DocRef[] }).refs : [];
+    const refs = await readStaleRefs(this.db);
     if (refs.length === 0) return;
     const byCollection = new Map<SyncedCollection, string[]>();
     for (const ref of refs) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
@@ -309,10 +312,7 @@ export class SyncEngine {
     }
     await this.serial(async () => {
       await rebase(this.db, restored, await this.outbox.pending(), this.actor);
-      const now = await this.db.getLocal<{ refs: DocRef[] }>('staleRefs');
-      const left = now ? (now.toJSON().data as { refs: DocRef[] }).refs : [];
-      const done = new Set(refs.map((r) => `${r.collection}|${r.id}`));
-      await this.db.upsertLocal('staleRefs', { refs: left.filter((r) => !done.has(`${r.collection}|${r.id}`)) });
+      await removeStaleRefs(this.db, refs);
     });
   }
 
@@ -331,7 +331,7 @@ export class SyncEngine {
 
   /** The network is back (the browser said so, or the user asked): retry everything now, not at the next backoff. */
   reconnect(): void {
-    if (this.stopped || !this.options.leader) return;
+    if (this.stopped || !this.leader) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.failures = 0;
@@ -387,4 +387,3 @@ export class SyncEngine {
   }
 }
 
-export type { DocRef };

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage.ts';
+import { ADMIN, AGENT, ShellPage, WORKSPACE_NAME } from './pages/ShellPage.ts';
+
+const ADMIN_MENU = [
+  'Dashboard',
+  'Cases',
+  'Inbox',
+  'Front desk',
+  'Batches',
+  'Edit App',
+  'Flow List',
+  'Collections',
+  'Builder',
+  'WhatsApp',
+  'Settings',
+];
+
+test.describe('shell and module access', () => {
+  test('the demo admin signs in and sees every module, the workspace and their status', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await shell.menuNames()).toEqual(ADMIN_MENU);
+    await expect(shell.workspaceName).toHaveText(WORKSPACE_NAME);
+    await expect(shell.userBadge).toContainText('Active');
+    await expect(shell.screenTitle).toHaveText('Dashboard');
+    await expect(page.getByText('Dashboard is coming soon')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shell-admin.png' });
+
+    await shell.syncIndicator.click();
+    await expect(page.getByRole('heading', { name: 'Changes waiting to sync' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/shell-sync-panel.png' });
+    await page.keyboard.press('Escape');
+
+    await shell.menuLink(/^Cases/).click();
+    await expect(page).toHaveURL(/\/cases$/);
+    await expect(shell.screenTitle).toHaveText('Cases');
+  });
+
+  test('the demo agent sees only their modules, and /cases without CASES lands on /401', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(AGENT);
+    expect(await shell.menuNames()).toEqual(['Dashboard', 'Inbox', 'Batches', 'WhatsApp', 'Settings']);
+
+    await page.goto('/cases');
+    await expect(page).toHaveURL(/\/401$/);
+    await expect(page.getByRole('heading', { name: 'Page Not Authorized' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/apps/edit');
+    await expect(page).toHaveURL(/\/401$/);
+    await page.goto('/builder/tpl-1/create');
+    await expect(page).toHaveURL(/\/401$/);
+  });
+
+  test('a detail screen shows the back bar, which returns to its list and folds the menu', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(AGENT);
+    await page.goto('/tickets/some-ticket');
+    await expect(shell.screenTitle).toHaveText('Ticket detail');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+  });
+
+  test('an unknown path shows Page Not Found with Go Home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('private routes send a visitor without credentials to the login', async ({ page }) => {
+    await page.goto('/tickets');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(new LoginPage(page).heading).toBeVisible();
+  });
+
+  test('below 570 px the menu collapses and the header shows the workspace initials', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(AGENT);
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'false');
+    await page.setViewportSize({ width: 400, height: 800 });
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+    await expect(shell.workspaceName.locator('[aria-hidden="true"]')).toHaveText('De');
+    await page.screenshot({ path: 'test-results/shell-mobile.png' });
+  });
+
+  test('logout clears the credentials and the held account, and returns to the login', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(ADMIN);
+    await shell.logoutButton.click();
+    await expect(new LoginPage(page).heading).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('credentials'), localStorage.getItem('account')])).toEqual([null, null]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Spanish chosen as the language shows Spanish texts across the shell and survives a reload', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(AGENT);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+
+    expect(await shell.menuNames()).toEqual(['Tablero', 'Bandeja', 'Lotes', 'WhatsApp', 'Configuración']);
+    await expect(shell.userBadge).toContainText('Activo');
+    await expect(shell.screenTitle).toHaveText('Tablero');
+    await expect(page.getByText('Tablero estará disponible pronto')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    await page.reload();
+    await expect(shell.screenTitle).toHaveText('Tablero');
+    await page.screenshot({ path: 'test-results/shell-spanish.png' });
+  });
+});

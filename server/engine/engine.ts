@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createRunner, type Runner } from './runner.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
+import type { StageSettings } from './stages/stageTypes.ts';
+
+export type EngineOptions = {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  settings: StageSettings;
+  pollMs: number;
+  leaseMs?: number;
+  batchSize?: number;
+  now?: () => Date;
+  workerId?: string;
+};
+
+export type Engine = {
+  runner: Runner;
+  scheduler: Scheduler;
+  /** One poll: fire due cron ticks, then run one batch of due jobs. */
+  tick(): Promise<{ fired: number; ran: number }>;
+  /** Runs due jobs until none is left (tests and benchmarks); stops after `maxRounds`. */
+  drain(maxRounds?: number): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export function stageSettingsOf(config: Config): StageSettings {
+  return {
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    apiRetries: config.apiRetries,
+    apiBackoffMs: config.apiBackoffMs,
+    apiTimeoutMs: config.apiTimeoutMs,
+    scriptTimeMs: config.scriptTimeLimitMs,
+    scriptMemoryBytes: config.scriptMemoryLimitMb * 1024 * 1024,
+  };
+}
+
+/** The workflow engine of one server process: a scheduler and a runner polled every `pollMs`. */
+export function createEngine(options: EngineOptions): Engine {
+  const scheduler = createScheduler({ db: options.db, log: options.log, ...(options.now ? { now: options.now } : {}) });
+  const runner = createRunner({
+    db: options.db,
+    mailer: options.mailer,
+    log: options.log,
+    settings: options.settings,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.workerId ? { workerId: options.workerId } : {}),
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+  });
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  const tick = async () => {
+    const fired = await scheduler.tick();
+    const ran = await runner.runDue();
+    return { fired, ran };
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    running = tick()
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'engine poll failed');
+        return { fired: 0, ran: 0 };
+      })
+      .then(({ ran }) => {
+        running = null;
+        // A batch that found work means more may be waiting: poll again at once instead of after pollMs.
+        if (!stopped) timer = setTimeout(loop, ran > 0 ? 0 : options.pollMs);
+      });
+  };
+
+  return {
+    runner,
+    scheduler,
+    tick,
+    async drain(maxRounds = 500) {
+      let total = 0;
+      for (let round = 0; round < maxRounds; round += 1) {
+        const ran = await runner.runDue();
+        if (ran === 0) break;
+        total += ran;
+      }
+      return total;
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

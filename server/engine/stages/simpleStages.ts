@@ -1,0 +1,59 @@
+import { fillTemplate } from '../templating.ts';
+import { numberOr, objectOf, stringOr, type StageHandler, type StageOutcome } from './stageTypes.ts';
+
+/** The entry stage: records the values the run started with (a retry from the start goes back to them). */
+export const startStage: StageHandler = async (run) => ({ kind: 'advance', exported: {}, parameters: run.values });
+
+export const endStage: StageHandler = async () => ({ kind: 'advance', exported: {}, parameters: {} });
+
+const DEFAULT_SLA_SECONDS = 24 * 3600;
+
+/** Opens a ticket for the stage's team; the instance waits until the ticket is resolved (ticketOutcome.ts). */
+export const humanInterfaceStage: StageHandler = async (run) => {
+  const teamId = run.config.teamId;
+  if (typeof teamId !== 'string' || !teamId) return { kind: 'fail', error: `Stage '${run.stage.key}' names no team for its ticket` };
+  const slaSeconds = Math.max(1, Math.round(numberOr(run.config.slaSeconds, DEFAULT_SLA_SECONDS)));
+  const description = fillTemplate(stringOr(run.config.description, run.stage.name || run.stage.key), run.values);
+  return {
+    kind: 'open-ticket',
+    ticket: { teamId, slaSeconds, html: run.template?.html ?? '', description },
+    parameters: { teamId, slaSeconds },
+  };
+};
+
+/**
+ * Sleeps until `until` (an ISO time, may name a value: '{{followUpAt}}') or for `delaySeconds`. The first run
+ * parks the instance with a wake-up job; the runner claims that job when it is due and the stage succeeds.
+ */
+export const timerStage: StageHandler = async (run): Promise<StageOutcome> => {
+  const now = run.now;
+  const planned = typeof run.payload.wakeAt === 'string' ? new Date(run.payload.wakeAt) : null;
+  if (planned) {
+    return planned.getTime() <= now.getTime()
+      ? { kind: 'advance', exported: {}, parameters: { wakeAt: planned.toISOString(), wokeAt: now.toISOString() } }
+      : { kind: 'wait-until', wakeAt: planned, parameters: { wakeAt: planned.toISOString() } };
+  }
+  const general = objectOf(run.config.general);
+  const until = typeof run.config.until === 'string' ? new Date(fillTemplate(run.config.until, run.values)) : null;
+  if (until && Number.isNaN(until.getTime())) return { kind: 'fail', error: `Timer '${run.stage.key}' has an invalid time: ${String(run.config.until)}` };
+  const delaySeconds = numberOr(run.config.delaySeconds, numberOr(general.delaySeconds, 0));
+  const wakeAt = until ?? new Date(now.getTime() + Math.max(0, delaySeconds) * 1000);
+  if (wakeAt.getTime() <= now.getTime()) return { kind: 'advance', exported: {}, parameters: { wakeAt: wakeAt.toISOString(), wokeAt: now.toISOString() } };
+  return { kind: 'wait-until', wakeAt, parameters: { wakeAt: wakeAt.toISOString() } };
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Sends through SMTP_URL when set, otherwise the mailer records the message in mail_log. */
+export const emailStage: StageHandler = async (run, deps): Promise<StageOutcome> => {
+  const to = fillTemplate(stringOr(run.config.to, ''), run.values).trim();
+  const subject = fillTemplate(stringOr(run.config.subject, run.stage.name || 'Notification'), run.values);
+  const body = fillTemplate(stringOr(run.config.body, ''), run.values);
+  if (!EMAIL.test(to)) return { kind: 'fail', error: `E-mail stage '${run.stage.key}' has no valid recipient (got '${to}')`, parameters: { to } };
+  try {
+    await deps.mailer.send({ workspaceId: run.instance.workspace_id, to, subject, body });
+  } catch (error) {
+    return { kind: 'fail', error: `Sending the e-mail failed: ${error instanceof Error ? error.message : String(error)}`, parameters: { to, subject } };
+  }
+  return { kind: 'advance', exported: {}, parameters: { to, subject } };
+};

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { mutate } from '../../data/replica.ts';
+import { LANGUAGES, isLanguage, setLanguage } from '../../i18n/i18n.ts';
+import type { Language } from '../../i18n/i18n.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { Menu } from '../../ui/Menu.tsx';
+
+type Props = {
+  /** Signed in: the choice is also saved to the user's account through the outbox. */
+  saveToAccount?: boolean;
+};
+
+export function LanguageMenu({ saveToAccount = false }: Props) {
+  const { t, i18n } = useTranslation();
+  const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  async function choose(language: Language) {
+    await setLanguage(language);
+    if (saveToAccount) await mutate('user.setLanguage', { language });
+  }
+
+  return (
+    <Menu
+      label={t('language.label')}
+      trigger={
+        <>
+          <Icon name="language" />
+          <span className="text-sm font-medium uppercase">{current}</span>
+        </>
+      }
+      items={LANGUAGES.map((language) => ({
+        key: language,
+        label: t(`language.${language}`),
+        current: language === current,
+        onSelect: () => void choose(language),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { Outlet } from '@tanstack/react-router';
+import { Toaster } from '../../ui/Toaster.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
+
+/** Everything every screen shares: the routed screen, the notices and the new-version prompt. */
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <UpdatePrompt />
+      <Toaster />
+    </>
+  );
+}

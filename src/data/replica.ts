@@ -1,0 +1,165 @@
+import * as Comlink from 'comlink';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { SyncedCollection } from '../domain/sync/collections.ts';
+import type { SyncWorkerApi } from '../../workers/sync/api.ts';
+import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
+import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
+
+export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
+
+const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
+const MAX_REJECTIONS = 20;
+
+type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; db: ReplicaDatabase | null; ready: Promise<void> };
+
+let running: Running | null = null;
+let status: SyncStatus = OFFLINE;
+let rejections: Rejection[] = [];
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Starts the sync worker for the signed-in user and opens the same replica in the page for reading. Safe to
+ * call again (React may mount twice): the same user keeps the running replica; another user replaces it.
+ */
+export function startReplica(session: ReplicaSession): Promise<void> {
+  if (running?.userId === session.userId) return running.ready;
+  const previous = running ? stopReplica() : Promise.resolve();
+  const worker = new Worker(new URL('../../workers/sync/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  const api = Comlink.wrap<SyncWorkerApi>(worker);
+  const current: Running = { userId: session.userId, worker, api, db: null, ready: Promise.resolve() };
+  running = current;
+  current.ready = (async () => {
+    await previous;
+    await api.subscribe(
+      Comlink.proxy((next: SyncStatus) => {
+        status = next;
+        notify();
+      }),
+      Comlink.proxy((rejection: Rejection) => {
+        rejections = [rejection, ...rejections.filter((r) => r.mutationId !== rejection.mutationId)].slice(0, MAX_REJECTIONS);
+        notify();
+      }),
+    );
+    await api.start({ userId: session.userId, accessToken: session.accessToken, apiBase: session.apiBase ?? location.origin });
+    const db = await openReplica(replicaName(session.userId), getRxStorageDexie());
+    if (running !== current) {
+      await db.close();
+      return;
+    }
+    current.db = db;
+    notify();
+  })();
+  return current.ready;
+}
+
+/** Stops syncing and closes the replica; the data stays on the device for the user's next sign-in. */
+export async function stopReplica(): Promise<void> {
+  const current = running;
+  if (!current) return;
+  running = null;
+  status = OFFLINE;
+  rejections = [];
+  notify();
+  await current.ready.catch(() => undefined);
+  await current.api.stop().catch(() => undefined);
+  current.worker.terminate();
+  await current.db?.close();
+}
+
+/** The only write path of the UI: applied to the replica at once, queued, and sent when the network allows. */
+export async function mutate(name: string, args: unknown): Promise<MutationResult> {
+  if (!running) return { ok: false, code: 'not-started', message: 'You are not signed in' };
+  await running.ready;
+  return running.api.mutate(name, args);
+}
+
+/** Asks to retry sending and fetching now (the sync indicator's "retry" action). */
+export async function reconnect(): Promise<void> {
+  await running?.api.reconnect();
+}
+
+function useReplicaDb(): ReplicaDatabase | null {
+  return useSyncExternalStore(subscribe, () => running?.db ?? null);
+}
+
+/** Documents matching a query, kept current as the replica changes; `loading` until the first answer. */
+export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
+  const db = useReplicaDb();
+  const key = query === null ? null : JSON.stringify(query);
+  const [state, setState] = useState<{ key: string; docs: DocOf<C>[] } | null>(null);
+  useEffect(() => {
+    if (!db || key === null) return;
+    const subscription = db[collection].find(JSON.parse(key)).$.subscribe((docs) => setState({ key, docs: docs.map((d) => d.toJSON() as DocOf<C>) }));
+    return () => subscription.unsubscribe();
+  }, [db, collection, key]);
+  const fresh = state !== null && state.key === key;
+  return { docs: fresh ? state.docs : [], loading: !fresh };
+}
+
+/** One document: undefined while loading, null when the replica does not have it. */
+export function useDoc<C extends SyncedCollection>(collection: C, id: string | null | undefined): DocOf<C> | null | undefined {
+  const db = useReplicaDb();
+  const [state, setState] = useState<{ id: string; doc: DocOf<C> | null } | null>(null);
+  useEffect(() => {
+    if (!db || !id) return;
+    const subscription = db[collection].findOne(id).$.subscribe((doc) => setState({ id, doc: doc ? (doc.toJSON() as DocOf<C>) : null }));
+    return () => subscription.unsubscribe();
+  }, [db, collection, id]);
+  if (!id) return null;
+  return state?.id === id ? state.doc : undefined;
+}
+
+/** How many documents match a selector; undefined until known. */
+export function useCount(collection: SyncedCollection, selector: Record<string, unknown>): number | undefined {
+  const db = useReplicaDb();
+  const key = JSON.stringify(selector);
+  const [state, setState] = useState<{ key: string; count: number } | null>(null);
+  useEffect(() => {
+    if (!db) return;
+    const subscription = db[collection].count({ selector: JSON.parse(key) }).$.subscribe((count) => setState({ key, count }));
+    return () => subscription.unsubscribe();
+  }, [db, collection, key]);
+  return state?.key === key ? state.count : undefined;
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(subscribe, () => status);
+}
+
+export function useRejections(): Rejection[] {
+  return useSyncExternalStore(subscribe, () => rejections);
+}
+
+/** The changes waiting in the outbox, oldest first. */
+export function usePendingMutations(): PendingMutation[] {
+  const db = useReplicaDb();
+  const [pending, setPending] = useState<PendingMutation[]>([]);
+  useEffect(() => {
+    if (!db) return;
+    const subscription = db.outbox.find({ sort: [{ seq: 'asc' }] }).$.subscribe((docs) =>
+      setPending(docs.map((d) => {
+        const { id, name, args, at, attempts, lastError } = d.toJSON() as PendingMutation;
+        return { id, name, args, at, attempts: attempts ?? 0, lastError: lastError ?? null };
+      })),
+    );
+    return () => subscription.unsubscribe();
+  }, [db]);
+  return pending;
+}
+
+/** Keeps a case's notes, history, logs and files in the replica while the calling screen is shown. */
+export function useCaseScope(caseId: string | null | undefined): void {
+  useEffect(() => {
+    if (!caseId || !running) return;
+    const scope = `case:${caseId}`;
+    const api = running.api;
+    void running.ready.then(() => api.openScope(scope));
+    return () => void api.closeScope(scope);
+  }, [caseId]);
+}

@@ -1,0 +1,16 @@
+/** UI constants of part 1 §9: notice durations (successes 4 s, errors 5 s, info 3 s, others the 4 s default), search debounce, startup error delay, breakpoints. */
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export const TOAST_DURATION_MS: Record<ToastKind, number> = {
+  success: 4000,
+  error: 5000,
+  info: 3000,
+  warning: 4000,
+};
+
+export const SEARCH_DEBOUNCE_MS = 700;
+export const STARTUP_ERROR_DELAY_MS = 2000;
+
+/** Part 1 §9 breakpoints: mobile up to 570 px, tablet up to 900 px. */
+export const MOBILE_MAX_WIDTH = 570;
+export const TABLET_MAX_WIDTH = 900;

@@ -1,0 +1,32 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+export type TabDefinition = { key: string; label: string; content: ReactNode };
+
+type Props = { tabs: readonly TabDefinition[]; selectedIndex?: number; onChange?: (index: number) => void; label: string };
+
+/** Tabs with arrow-key navigation between them (WAI-ARIA tabs pattern). */
+export function Tabs({ tabs, selectedIndex, onChange, label }: Props) {
+  return (
+    <TabGroup
+      {...(selectedIndex === undefined ? {} : { selectedIndex })}
+      {...(onChange === undefined ? {} : { onChange })}
+    >
+      <TabList aria-label={label} className="flex gap-1 border-b border-slate-200">
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.key}
+            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-focus data-selected:border-brand data-selected:text-brand"
+          >
+            {tab.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels className="pt-4">
+        {tabs.map((tab) => (
+          <TabPanel key={tab.key}>{tab.content}</TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
+  );
+}

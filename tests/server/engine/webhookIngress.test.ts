@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../helpers/databases.ts';
+import { createEngineTest, stage, type EngineTest } from './engineHarness.ts';
+
+const backends = await testBackends();
+const flow = [stage('start', 'start', ['end']), stage('end', 'end')];
+
+describe.each(backends)('webhook ingress on %s', (backend) => {
+  let e: EngineTest;
+  let hook: { webhookId: string; token: string; eventId: string; appId: string };
+  beforeAll(async () => {
+    e = await createEngineTest(backend);
+    hook = await e.flowApp(flow, 'Hooked app');
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  const db = () => e.t.handle.db;
+  const count = async (table: 'instances' | 'webhook_executions', webhookOrApp: string) =>
+    table === 'instances'
+      ? (await db().selectFrom('instances').select('id').where('app_id', '=', webhookOrApp).execute()).length
+      : (await db().selectFrom('webhook_executions').select('id').where('webhook_id', '=', webhookOrApp).execute()).length;
+
+  it('the same delivery twice with one Idempotency-Key starts one instance and answers the same', async () => {
+    const before = await count('instances', hook.appId);
+    const first = await e.hook(hook.webhookId, hook.token, { order: 1 }, { 'idempotency-key': 'order-1' });
+    const second = await e.hook(hook.webhookId, hook.token, { order: 1 }, { 'idempotency-key': 'order-1' });
+    expect(first.statusCode).toBe(202);
+    expect(second.statusCode).toBe(202);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await count('instances', hook.appId)).toBe(before + 1);
+    const execution = await db().selectFrom('webhook_executions').selectAll().where('idempotency_key', '=', 'order-1').executeTakeFirstOrThrow();
+    expect(execution).toMatchObject({ status: 'success', response_status: 202, request_method: 'POST', request_body: { order: 1 }, instance_id: first.json().instanceId });
+    expect(execution.request_headers).toMatchObject({ authorization: '****' });
+    expect(execution.response_time_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('ten concurrent deliveries of one key start exactly one instance', async () => {
+    const before = await count('instances', hook.appId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => e.hook(hook.webhookId, hook.token, { n: 2 }, { 'idempotency-key': 'burst' })));
+    expect(new Set(answers.map((a) => a.json().instanceId)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 202)).toBe(true);
+    expect(await count('instances', hook.appId)).toBe(before + 1);
+  });
+
+  it('different keys start different instances; the x-webhook-token header works as well', async () => {
+    const a = await e.t.app.inject({ method: 'POST', url: `/hooks/${hook.webhookId}`, headers: { 'x-webhook-token': hook.token, 'idempotency-key': 'k-a' }, payload: {} });
+    const b = await e.hook(hook.webhookId, hook.token, {}, { 'idempotency-key': 'k-b' });
+    expect(a.statusCode).toBe(202);
+    expect(a.json().instanceId).not.toBe(b.json().instanceId);
+  });
+
+  it('a wrong or missing token gets 401, records a failed execution and starts nothing', async () => {
+    const instances = await count('instances', hook.appId);
+    const executions = await count('webhook_executions', hook.webhookId);
+    const wrong = await e.hook(hook.webhookId, 'not-the-token', { x: 1 }, { 'idempotency-key': 'bad-1' });
+    const missing = await e.t.app.inject({ method: 'POST', url: `/hooks/${hook.webhookId}`, payload: {} });
+    for (const answer of [wrong, missing]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ code: 'invalid-token', message: 'Invalid webhook token' });
+    }
+    expect(await count('instances', hook.appId)).toBe(instances);
+    expect(await count('webhook_executions', hook.webhookId)).toBe(executions + 2);
+    const failed = await db().selectFrom('webhook_executions').selectAll().where('webhook_id', '=', hook.webhookId).where('status', '=', 'error').execute();
+    expect(failed.map((f) => f.response_status)).toEqual([401, 401]);
+    expect(failed.every((f) => f.idempotency_key === null && f.error_message === 'Invalid webhook token')).toBe(true);
+    // The refused key did not take the key: the right token with it now starts an instance.
+    expect((await e.hook(hook.webhookId, hook.token, { x: 1 }, { 'idempotency-key': 'bad-1' })).statusCode).toBe(202);
+  });
+
+  it('an unknown webhook is 404; an inactive event is 409 and recorded', async () => {
+    expect((await e.hook('whk-nope', hook.token)).statusCode).toBe(404);
+    await e.t.app.inject({ method: 'PATCH', url: `/events/${hook.eventId}`, headers: e.admin, payload: { isActive: false } });
+    const refused = await e.hook(hook.webhookId, hook.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('event-inactive');
+    await e.t.app.inject({ method: 'PATCH', url: `/events/${hook.eventId}`, headers: e.admin, payload: { isActive: true } });
+    expect((await e.hook(hook.webhookId, hook.token, {})).statusCode).toBe(202);
+  });
+
+  it('a non-JSON body is accepted and kept as text', async () => {
+    const answer = await e.t.app.inject({
+      method: 'POST',
+      url: `/hooks/${hook.webhookId}`,
+      headers: { authorization: `Bearer ${hook.token}`, 'content-type': 'text/plain' },
+      payload: 'plain words',
+    });
+    expect(answer.statusCode).toBe(202);
+    const run = await db().selectFrom('instances').select('values').where('id', '=', answer.json().instanceId).executeTakeFirstOrThrow();
+    expect(run.values).toEqual({ payload: 'plain words' });
+  });
+
+  it('generateToken needs a passphrase longer than 3 characters; generateUrl hands out a /hooks URL', async () => {
+    const short = await e.t.app.inject({ method: 'POST', url: '/webhooks/generateToken', headers: e.admin, payload: { username: 'a', password: 'abc' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('The passphrase must be longer than 3 characters');
+    const ok = await e.t.app.inject({ method: 'POST', url: '/webhooks/generateToken', headers: e.admin, payload: { username: 'a', password: 'abcd' } });
+    expect(ok.json().token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const url = await e.t.app.inject({ method: 'POST', url: '/webhooks/generateUrl', headers: e.admin, payload: {} });
+    expect(url.json().url).toMatch(/\/hooks\/whk-[0-9a-f-]+$/);
+  });
+});

@@ -1,0 +1,19 @@
+import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
+
+/**
+ * The whole contract of the sync worker, as Comlink exposes it. The UI imports this type and nothing else
+ * from workers/sync. Callbacks passed in must be wrapped with Comlink.proxy.
+ */
+export type SyncWorkerApi = {
+  /** Opens the user's replica and starts syncing (this tab replicates if it wins the leader election). */
+  start(session: { userId: string; accessToken: string; apiBase: string }): Promise<void>;
+  /** Stops syncing and closes the replica (the data stays for the next sign-in of the same user). */
+  stop(): Promise<void>;
+  mutate(name: string, args: unknown): Promise<MutationResult>;
+  pendingMutations(): Promise<PendingMutation[]>;
+  openScope(scope: string): Promise<void>;
+  closeScope(scope: string): Promise<void>;
+  /** The browser is online again, or the user asked to retry now. */
+  reconnect(): Promise<void>;
+  subscribe(onStatus: (status: SyncStatus) => void, onRejection: (rejection: Rejection) => void): Promise<void>;
+};
