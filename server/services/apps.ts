@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { appFlowName, defaultFlowGraph } from '../../src/domain/engine/flowGraph.ts';
+import { appFlowDescription, appFlowName, defaultFlowGraph, newAppStatistics } from '../../src/domain/engine/flowGraph.ts';
 import type { CreateAppArgs, UpdateAppArgs } from '../../src/domain/engine/schemas.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { AppsTable } from '../db/domainTables.ts';
@@ -54,7 +54,8 @@ async function checkRef(tx: WorkspaceTx, table: 'calendars' | 'flows', workspace
   if (!row) throw notFound(what);
 }
 
-export const createApp: WriteService<CreateAppArgs, ReturnType<typeof appView>> = async ({ tx, rev, actor, now }, args) => {
+/** `flowId`: the id of the app's new flow, made by the client with the app's id (sync mutation); REST leaves both out. */
+export const createApp: WriteService<CreateAppArgs & { flowId?: string | undefined }, ReturnType<typeof appView>> = async ({ tx, rev, actor, now }, args) => {
   const access = await requireModule(tx, actor, 'APPS');
   await checkEngine(tx, actor, access, args.engine.id);
   const ownerId = args.user?.id ?? actor.userId;
@@ -68,11 +69,14 @@ export const createApp: WriteService<CreateAppArgs, ReturnType<typeof appView>> 
   if (args.id && (await tx.selectFrom('apps').select('id').where('id', '=', id).executeTakeFirst())) {
     throw new ApiError(409, 'already-exists', 'An app with this id already exists');
   }
-  const flowId = `flow-${randomUUID()}`;
+  const flowId = args.flowId ?? `flow-${randomUUID()}`;
+  if (args.flowId && (await tx.selectFrom('flows').select('id').where('id', '=', flowId).executeTakeFirst())) {
+    throw new ApiError(409, 'already-exists', 'A workflow with this id already exists');
+  }
   const stamps = { workspace_id: actor.workspaceId, rev, created_at: now, updated_at: now };
   await tx
     .insertInto('flows')
-    .values({ id: flowId, ...stamps, name: appFlowName(args.name), description: `Workflow of the ${args.name} app`, creator_user_id: actor.userId, type: 'app', stages: defaultFlowGraph() })
+    .values({ id: flowId, ...stamps, name: appFlowName(args.name), description: appFlowDescription(args.name), creator_user_id: actor.userId, type: 'app', stages: defaultFlowGraph() })
     .execute();
   const app = await tx
     .insertInto('apps')
@@ -86,7 +90,7 @@ export const createApp: WriteService<CreateAppArgs, ReturnType<typeof appView>> 
       is_active: args.isActive,
       flow_id: flowId,
       calendar_id: args.calendar?.id ?? null,
-      statistics: { active: 0, appsInstances: 0, executedPoints: 0 },
+      statistics: newAppStatistics(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

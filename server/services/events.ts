@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Cron } from 'croner';
 import type { Kysely, Selectable } from 'kysely';
+import { nextFireAt } from '../../src/domain/engine/eventRules.ts';
 import type { CreateEventArgs, UpdateEventArgs } from '../../src/domain/engine/schemas.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { EventsTable } from '../db/domainTables.ts';
@@ -58,8 +58,6 @@ async function calendarZone(tx: WorkspaceTx, workspaceId: string, calendarId: st
   return calendar.time_zone;
 }
 
-const nextFire = (rule: string | null, timeZone: string, now: Date) => (rule ? new Cron(rule, { timezone: timeZone, paused: true }).nextRun(now) : null);
-
 async function webhookFor(ctx: WriteContext, webhook: CreateEventArgs['webhook']): Promise<string | null> {
   if (!webhook) return null;
   return (await saveWebhook(ctx, webhook)).id;
@@ -88,7 +86,7 @@ export const createEvent: WriteService<CreateEventArgs, Awaited<ReturnType<typeo
       calendar_id: args.calendar.id,
       is_active: args.isActive,
       webhook_id: webhookId,
-      next_fire_at: nextFire(args.rules ?? null, timeZone, now),
+      next_fire_at: nextFireAt(args.rules ?? null, timeZone, now),
       rev,
       created_at: now,
       updated_at: now,
@@ -116,7 +114,7 @@ export const updateEvent: WriteService<UpdateEventArgs, Awaited<ReturnType<typeo
       cron_rule: rule,
       calendar_id: calendarId,
       webhook_id: webhookId,
-      next_fire_at: nextFire(rule, timeZone, now),
+      next_fire_at: nextFireAt(rule, timeZone, now),
       rev,
       updated_at: now,
     })

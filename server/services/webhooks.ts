@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { webhookPath } from '../../src/domain/engine/eventRules.ts';
 import type { CreateWebhookBody, UpdateWebhookBody } from '../../src/domain/engine/schemas.ts';
 import type { WebhooksTable } from '../db/domainTables.ts';
 import { requireModule } from '../engine/access.ts';
@@ -16,7 +17,7 @@ type WebhookRow = Selectable<WebhooksTable>;
 export const hashWebhookToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newWebhookToken = () => randomBytes(32).toString('base64url');
 export const newWebhookId = () => `whk-${randomUUID()}`;
-export const webhookPath = (id: string) => `/hooks/${id}`;
+export { webhookPath };
 
 export function webhookView(row: WebhookRow) {
   return { id: row.id, name: row.name, description: row.description, url: row.url, user: { id: row.user_id }, tokenHint: row.token_hint };

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
 import type { WriteService } from '../services/context.ts';
+import * as apps from '../services/apps.ts';
+import * as events from '../services/events.ts';
+import * as instances from '../services/instances.ts';
 import * as tickets from '../services/tickets.ts';
 import * as users from '../services/users.ts';
 
@@ -19,6 +22,15 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'ticket.reassign': tickets.reassignTicket,
   'ticket.addNote': tickets.addTicketNote,
   'user.setLanguage': users.setLanguage,
+  'app.create': apps.createApp,
+  'app.update': apps.updateApp,
+  'app.delete': apps.deleteApp,
+  'app.setActive': apps.toggleApp,
+  'event.create': events.createEvent,
+  'event.update': events.updateEvent,
+  'event.delete': events.deleteEvent,
+  'event.setActive': events.toggleEvent,
+  'instance.retry': instances.retryInstance,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

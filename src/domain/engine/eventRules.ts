@@ -7,6 +7,9 @@ import { Cron } from 'croner';
 export const defaultEventName = (eventName: string, unixSeconds: number) => `Event-${eventName}-${unixSeconds}`;
 export const defaultWebhookName = (unixSeconds: number) => `Webhook-${unixSeconds}`;
 
+/** The path of a webhook's URL (`POST /hooks/{id}`). */
+export const webhookPath = (id: string) => `/hooks/${id}`;
+
 /** Generate Token is enabled only when the passphrase is longer than 3 characters. */
 export const MIN_PASSPHRASE_LENGTH = 4;
 export const canGenerateToken = (passphrase: string) => passphrase.length >= MIN_PASSPHRASE_LENGTH;
@@ -19,6 +22,11 @@ export function cronRuleProblem(rule: string): string | null {
   } catch (error) {
     return error instanceof Error ? error.message : 'invalid cron rule';
   }
+}
+
+/** When a cron rule fires next after `now` in the calendar's zone (for display: the scheduler decides). */
+export function nextFireAt(rule: string | null, timeZone: string, now: Date): Date | null {
+  return rule ? new Cron(rule, { timezone: timeZone, paused: true }).nextRun(now) : null;
 }
 
 export type BusinessCalendar = {

@@ -94,3 +94,6 @@ export function defaultFlowGraph(): FlowStage[] {
 }
 
 export const appFlowName = (appName: string) => `AppFlow_${appName}`;
+export const appFlowDescription = (appName: string) => `Workflow of the ${appName} app`;
+/** A new app's statistics, before any instance ran. */
+export const newAppStatistics = () => ({ active: 0, appsInstances: 0, executedPoints: 0 });

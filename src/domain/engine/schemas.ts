@@ -10,7 +10,7 @@ import { INSTANCE_STATUSES } from './instanceStatus.ts';
  */
 const id = z.string().trim().min(1).max(200);
 const ref = z.object({ id });
-const clientId = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'id must be 8 to 100 letters, digits, _ or -');
+export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'id must be 8 to 100 letters, digits, _ or -');
 const name = (what: string) => z.string().trim().min(1, `${what} is required`).max(150, `${what} must be 150 characters at most`);
 const description = z.string().trim().max(2000);
 
@@ -31,7 +31,7 @@ const NOTHING_TO_CHANGE = 'Nothing to change: send at least one field';
 
 /** Part 1 §5: engine, name and description are required. `workflow` of the spec's call is ignored: a new app gets its own flow. */
 export const createAppBodySchema = z.object({
-  id: clientId.optional(),
+  id: clientIdSchema.optional(),
   name: name('Name'),
   description: description.min(1, 'Description is required'),
   engine: ref,
@@ -79,7 +79,7 @@ const eventFields = {
 /** Part 1 §5: the name and a calendar are required, and a trigger: a cron rule or a webhook. */
 export const createEventBodySchema = z
   .object({
-    id: clientId.optional(),
+    id: clientIdSchema.optional(),
     appId: id.optional(),
     apps: z.array(z.object({ id, isActive: z.boolean().optional() })).min(1).max(1).optional(),
     ...eventFields,
@@ -123,7 +123,7 @@ export const updateWebhookBodySchema = z
 // ---- flows and calendars ------------------------------------------------------------------------------------
 
 export const createFlowBodySchema = z.object({
-  id: clientId.optional(),
+  id: clientIdSchema.optional(),
   name: name('Name'),
   description: description.default(''),
   /** The spec's workspace field; when sent it must be the caller's workspace. */
