@@ -58,7 +58,9 @@ test.describe('shell and module access', () => {
   test('a detail screen shows the back bar, which returns to its list and folds the menu', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.signInAs(AGENT);
-    await page.goto('/tickets/some-ticket');
+    // An unknown ticket id now returns to the inbox ('Case not found'), so open a real one from the list.
+    await page.goto('/tickets');
+    await page.getByTestId('ticket-case-id').first().click();
     await expect(shell.screenTitle).toHaveText('Ticket detail');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);

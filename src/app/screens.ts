@@ -9,7 +9,8 @@ import { FlowsPlaceholder } from '../features/flows/FlowsPlaceholder.tsx';
 import { FrontdeskPlaceholder } from '../features/frontdesk/FrontdeskPlaceholder.tsx';
 import { SettingsPlaceholder } from '../features/settings/SettingsPlaceholder.tsx';
 import type { ScreenProps } from '../features/shell/ComingSoonScreen.tsx';
-import { TicketsPlaceholder } from '../features/tickets/TicketsPlaceholder.tsx';
+import { TicketDetail } from '../features/tickets/TicketDetail.tsx';
+import { TicketInbox } from '../features/tickets/TicketInbox.tsx';
 import { WhatsAppPlaceholder } from '../features/whatsapp/WhatsAppPlaceholder.tsx';
 import type { ScreenArea } from './routes.ts';
 
@@ -20,7 +21,7 @@ import type { ScreenArea } from './routes.ts';
 export const SCREEN_BY_AREA: Record<ScreenArea, ComponentType<ScreenProps>> = {
   dashboard: DashboardPlaceholder,
   cases: CasesPlaceholder,
-  tickets: TicketsPlaceholder,
+  tickets: TicketInbox,
   frontdesk: FrontdeskPlaceholder,
   batches: BatchesPlaceholder,
   apps: AppsPlaceholder,
@@ -31,4 +32,4 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ComponentType<ScreenProps>> = {
   settings: SettingsPlaceholder,
 };
 
-export const SCREEN_BY_ROUTE: Partial<Record<string, ComponentType<ScreenProps>>> = {};
+export const SCREEN_BY_ROUTE: Partial<Record<string, ComponentType<ScreenProps>>> = { ticket: TicketDetail };

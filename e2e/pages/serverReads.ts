@@ -1,0 +1,30 @@
+import type { APIRequestContext } from '@playwright/test';
+import { clientHash } from '../../src/domain/auth/clientHash.ts';
+
+type Doc = { id: string; kind: string; deleted: boolean } & Record<string, unknown>;
+
+/** Signs in over the API as the console does (client hash, then POST /token) and answers the access token. */
+export async function apiToken(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
+  const reply = await request.post('/token?grant_type=password', {
+    data: { username: user.username, password: await clientHash(user.username, user.password) },
+  });
+  if (!reply.ok()) throw new Error(`sign-in failed: ${reply.status()}`);
+  return ((await reply.json()) as { access_token: string }).access_token;
+}
+
+/** Every document of a collection the user may see, read page by page from GET /sync/pull. */
+export async function pullAll(request: APIRequestContext, token: string, collection: string, scope?: string): Promise<Doc[]> {
+  const docs: Doc[] = [];
+  let checkpoint: unknown;
+  for (;;) {
+    const params: Record<string, string> = { collection, limit: '500' };
+    if (scope !== undefined) params.scope = scope;
+    if (checkpoint !== undefined) params.checkpoint = JSON.stringify(checkpoint);
+    const reply = await request.get('/sync/pull', { params, headers: { authorization: `Bearer ${token}` } });
+    if (!reply.ok()) throw new Error(`pull ${collection} failed: ${reply.status()} ${await reply.text()}`);
+    const page = (await reply.json()) as { documents: Doc[]; checkpoint: unknown };
+    docs.push(...page.documents);
+    if (page.documents.length === 0) return docs;
+    checkpoint = page.checkpoint;
+  }
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
+import { groupByTeam, lightCounts, type InboxTab as Tab } from '../../domain/tickets/inboxRules.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { BadgeFilters, type BadgeKind, type BadgeSelection } from './BadgeFilters.tsx';
+import { ColorBadge } from './ColorBadge.tsx';
+import { teamBadgeClass } from './badgeColors.ts';
+import { InboxSection } from './InboxSection.tsx';
+import type { InboxView } from './inboxView.ts';
+import { LightCounts } from './LightCounts.tsx';
+import { TicketTable } from './TicketTable.tsx';
+
+type Props = {
+  tab: Tab;
+  /** The tab's tickets before and after the search, team and badge filters. */
+  allTickets: readonly TicketDoc[];
+  tickets: readonly TicketDoc[];
+  view: InboxView;
+  selection: BadgeSelection;
+  onToggle: (kind: BadgeKind, id: string) => void;
+  onRefresh: () => void;
+};
+
+/** One tab of the inbox: the ticket manager accordion (ticket lists, operators, teams, case types). */
+export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, onRefresh }: Props) {
+  const { t } = useTranslation();
+  const refresh = (
+    <Button variant="secondary" onClick={onRefresh}>
+      {t('tickets.refreshInbox')}
+    </Button>
+  );
+  if (allTickets.length === 0) return <EmptyState title={t('tickets.emptyTitle')} action={refresh} />;
+
+  const counts = (list: readonly TicketDoc[]) => <LightCounts counts={lightCounts(list, view.data.thresholdsOf, view.now)} />;
+  const groups =
+    tab === 'personal'
+      ? [{ teamId: null, tickets: [...tickets] }]
+      : groupByTeam(tickets, view.data.listedTeams.map((team) => team.id));
+
+  return (
+    <div className="flex flex-col gap-3" data-tab={tab}>
+      <InboxSection id="ticket-manager" title={t('tickets.sections.manager')} summary={counts(tickets)}>
+        {tickets.length === 0 ? (
+          <EmptyState title={t('tickets.noMore')} action={refresh} />
+        ) : (
+          <div className="flex flex-col gap-3">
+            {groups.map((group) => {
+              const team = group.teamId === null ? undefined : view.data.teamsById.get(group.teamId);
+              const name = team?.name ?? t('tickets.sections.tickets');
+              return (
+                <InboxSection
+                  key={group.teamId ?? 'all'}
+                  id="ticket"
+                  title={team === undefined ? name : <ColorBadge label={team.name} colorClass={teamBadgeClass(team.color)} />}
+                  summary={counts(group.tickets)}
+                >
+                  <TicketTable caption={t('tickets.tableCaption', { name })} tickets={group.tickets} view={view} />
+                </InboxSection>
+              );
+            })}
+          </div>
+        )}
+      </InboxSection>
+      <div className="grid gap-3 lg:grid-cols-3">
+        {(['operators', 'teams', 'cases'] as const).map((kind) => (
+          <InboxSection key={kind} id={kind} title={t(`tickets.sections.${kind}`)}>
+            <BadgeFilters kind={kind} tickets={allTickets} view={view} selection={selection} onToggle={onToggle} />
+          </InboxSection>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { TeamDoc } from '../../domain/sync/documents.gen.ts';
+import { Button } from '../../ui/Button.tsx';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { TeamFilter } from './TeamFilter.tsx';
+
+type Props = {
+  /** Changing it remounts the search box, which is how Clear empties it. */
+  searchKey: number;
+  onSearch: (text: string) => void;
+  teams: readonly TeamDoc[];
+  teamIds: ReadonlySet<string>;
+  onTeams: (teamIds: ReadonlySet<string>) => void;
+  onClear: () => void;
+  onRefresh: () => void;
+};
+
+/** Part 2 §2 controls: search 'Case ID' (700 ms debounce), team multi-select, clear and refresh. */
+export function InboxToolbar({ searchKey, onSearch, teams, teamIds, onTeams, onClear, onRefresh }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="w-full sm:w-64">
+        <SearchBox key={searchKey} label={t('tickets.search')} onSearch={onSearch} />
+      </div>
+      <TeamFilter teams={teams} selected={teamIds} onChange={onTeams} />
+      <Button variant="ghost" size="sm" onClick={onClear}>
+        {t('tickets.clear')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onRefresh}>
+        {t('tickets.refresh')}
+      </Button>
+    </div>
+  );
+}

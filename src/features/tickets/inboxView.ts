@@ -1,0 +1,13 @@
+import type { Rejection } from '../../data/replicaApi.ts';
+import type { InboxData } from './useInboxData.ts';
+
+/** What every part of the inbox needs besides its own tickets: the replica data, the clock and the sync marks. */
+export type InboxView = {
+  data: InboxData;
+  now: number;
+  isAdmin: boolean;
+  ctrlHeld: boolean;
+  pendingIds: ReadonlySet<string>;
+  rejections: ReadonlyMap<string, Rejection>;
+  openTicket: (ticketId: string) => void;
+};
