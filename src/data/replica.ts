@@ -84,6 +84,11 @@ export async function reconnect(): Promise<void> {
   await running?.api.reconnect();
 }
 
+/** The page's handle on the replica, for code outside React (null until started and opened). */
+export function replicaDatabase(): ReplicaDatabase | null {
+  return running?.db ?? null;
+}
+
 function useReplicaDb(): ReplicaDatabase | null {
   return useSyncExternalStore(subscribe, () => running?.db ?? null);
 }

@@ -3,8 +3,9 @@ import type { ReplicaCollection } from '../domain/sync/collections.ts';
 
 /**
  * RxDB schemas of the replica's six collections (ARCHITECTURE.md "Collections"). Documents carry the server's
- * fields as they come (see src/domain/sync/documents.gen.ts); the schemas only declare what is indexed, and
- * every indexed field is required (a Dexie storage rule). Bump `version` (with a migration strategy) when an
+ * fields as they come (see src/domain/sync/documents.gen.ts) plus `newestFirst` (src/domain/sync/replicaFields.ts)
+ * for newest-first pages; the schemas only declare what is indexed, and every indexed field is required (a
+ * Dexie storage rule). Bump `version` (with a migration strategy) when an
  * index changes.
  */
 type AnyDoc = Record<string, unknown> & { id: string };
@@ -29,17 +30,17 @@ function synced(indexes: string[][], extra: Record<string, object>, required: st
 export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = {
   config: synced([['kind']], {}, []),
   tickets: synced(
-    [['state', 'createdAt'], ['teamId', 'state', 'createdAt']],
-    { state: { type: 'string', maxLength: 20 }, teamId: id, createdAt: epochMs },
-    ['state', 'teamId', 'createdAt'],
+    [['state', 'newestFirst'], ['teamId', 'state', 'newestFirst']],
+    { state: { type: 'string', maxLength: 20 }, teamId: id, newestFirst: epochMs },
+    ['state', 'teamId', 'newestFirst'],
   ),
   cases: synced(
-    [['createdAt'], ['status', 'createdAt'], ['caseTypeId', 'createdAt']],
-    { status: { type: 'string', maxLength: 20 }, caseTypeId: id, createdAt: epochMs },
-    ['status', 'caseTypeId', 'createdAt'],
+    [['newestFirst'], ['status', 'newestFirst'], ['caseTypeId', 'newestFirst']],
+    { status: { type: 'string', maxLength: 20 }, caseTypeId: id, newestFirst: epochMs },
+    ['status', 'caseTypeId', 'newestFirst'],
   ),
   caseRecords: synced([['caseId', 'kind']], { caseId: id }, ['caseId']),
-  runs: synced([['kind', 'createdAt']], { createdAt: epochMs }, ['createdAt']),
+  runs: synced([['kind', 'newestFirst']], { newestFirst: epochMs }, ['newestFirst']),
   outbox: {
     version: 0,
     primaryKey: 'id',

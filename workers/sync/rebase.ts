@@ -2,8 +2,12 @@ import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
 import { MutationRefused, type DocRef, type DocWrite, type MutationActor } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../src/domain/sync/protocol.ts';
+import { withReplicaFields } from '../../src/domain/sync/replicaFields.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { OutboxEntry } from './outbox.ts';
+
+/** Diagnostics: what the engine did, for the chaos test's report of a failing run. */
+export type SyncTrace = (event: string, detail: unknown) => void;
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
@@ -25,7 +29,7 @@ export async function writeDocs(db: ReplicaDatabase, writes: Iterable<DocWrite>)
   for (const { collection, doc } of writes) {
     const group = byCollection.get(collection) ?? { upsert: [], remove: [] };
     if (doc.deleted) group.remove.push(doc.id);
-    else group.upsert.push(doc);
+    else group.upsert.push(withReplicaFields(doc));
     byCollection.set(collection, group);
   }
   for (const [collection, { upsert, remove }] of byCollection) {
@@ -55,8 +59,11 @@ export async function rebase(
   serverDocs: DocWrite[],
   pending: OutboxEntry[],
   actor: MutationActor | null,
+  trace?: SyncTrace,
 ): Promise<void> {
-  const overlay = new Map<string, DocWrite>((await withoutStale(db, serverDocs)).map((w) => [keyOf(w.collection, w.doc.id), w]));
+  const fresh = await withoutStale(db, serverDocs);
+  trace?.('rebase', { server: serverDocs.map((w) => `${w.doc.id}@${w.doc.rev}`), kept: fresh.length, pending: pending.map((p) => `${p.name}:${p.id}`) });
+  const overlay = new Map<string, DocWrite>(fresh.map((w) => [keyOf(w.collection, w.doc.id), w]));
   if (actor) {
     for (const entry of pending) {
       const definition = mutationDefinition(entry.name);

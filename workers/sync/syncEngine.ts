@@ -5,7 +5,7 @@ import type { MutationOutcome, ReplicaDoc } from '../../src/domain/sync/protocol
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
-import { rebase, readDocs, writeDocs } from './rebase.ts';
+import { rebase, readDocs, writeDocs, type SyncTrace } from './rebase.ts';
 import { pullToEnd } from './replication.ts';
 import { addStaleRefs, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
@@ -28,6 +28,7 @@ export type SyncEngineOptions = {
   newId?: () => string;
   onRejection?: (rejection: Rejection) => void;
   onStatus?: (status: SyncStatus) => void;
+  trace?: SyncTrace;
 };
 
 /**
@@ -167,6 +168,7 @@ export class SyncEngine {
       // The outbox entry is durable before the effect shows: a crash in between loses nothing the user saw.
       await this.outbox.add(entry);
       await writeDocs(this.db, writes);
+      this.options.trace?.('mutate', { id: entry.id, name, docs: writes.map((w) => `${w.doc.id}@${w.doc.rev}`) });
       this.setStatus({ pending: this.status.pending + 1 });
       if (this.leader) queueMicrotask(() => this.background(() => this.flush()));
       return { ok: true };
@@ -198,6 +200,8 @@ export class SyncEngine {
     for (const target of targets) this.pullsWanted.add(target);
     this.pulling ??= this.runPulls().finally(() => {
       this.pulling = null;
+      // A request that arrived while the last pass was finishing must not wait for the next one.
+      if (this.pullsWanted.size > 0 && !this.stopped) this.background(() => this.requestPull([]));
     });
     return this.pulling;
   }
@@ -212,7 +216,7 @@ export class SyncEngine {
         const [collection, scope] = target!.split('|') as [SyncedCollection, string | undefined];
         await pullToEnd(this.db, this.transport, collection, this.options.pullLimit ?? 500, (page) =>
           this.serial(async () => {
-            await rebase(this.db, page.documents.map((doc) => ({ collection: page.collection, doc })), await this.outbox.pending(), this.actor);
+            await rebase(this.db, page.documents.map((doc) => ({ collection: page.collection, doc })), await this.outbox.pending(), this.actor, this.options.trace);
             if (page.collection === 'config') await this.refreshActor();
           }),
           scope,
@@ -272,9 +276,12 @@ export class SyncEngine {
       const settled = firstUnanswered < 0 ? answered : batch.slice(0, firstUnanswered);
       const touched = settled.flatMap((entry) => entry.touched);
       await this.serial(async () => {
-        await this.outbox.remove(settled.map((e) => e.id));
+        // Stale first: if the worker dies between the two writes, the mutation is sent again (the server
+        // answers its stored outcome) rather than leaving its optimistic effect on screen with nothing to undo it.
         await addStaleRefs(this.db, touched);
+        await this.outbox.remove(settled.map((e) => e.id));
       });
+      this.options.trace?.('settled', settled.map((e) => `${e.name}:${e.id}:${byId.get(e.id)?.status}`));
       this.setStatus({ pending: await this.outbox.count() });
       // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
       // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
@@ -302,6 +309,7 @@ export class SyncEngine {
     try {
       for (const [collection, ids] of byCollection) {
         const current = await this.transport.docs(collection, ids);
+        this.options.trace?.('fetched', current.map((d) => `${d.id}@${d.rev}:${String(d.assigneeUserId)}`));
         const present = new Set(current.map((d) => d.id));
         for (const doc of current) restored.push({ collection, doc });
         for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
@@ -311,7 +319,7 @@ export class SyncEngine {
       return;
     }
     await this.serial(async () => {
-      await rebase(this.db, restored, await this.outbox.pending(), this.actor);
+      await rebase(this.db, restored, await this.outbox.pending(), this.actor, this.options.trace);
       await removeStaleRefs(this.db, refs);
     });
   }

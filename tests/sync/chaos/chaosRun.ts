@@ -1,13 +1,14 @@
 import { createRandom } from '../../../server/db/seed/prng.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
+import { REPLICA_ONLY_FIELDS } from '../../../src/domain/sync/replicaFields.ts';
 import { openClient, waitFor, type StorageKind, type TestClient } from '../helpers/syncHarness.ts';
 import { chaosTransport, type Faults } from './chaosTransport.ts';
 import { CHAOS_TICKETS, CHAOS_WS, type ChaosUser, type ChaosWorld } from './chaosWorld.ts';
 
 export type ChaosResult = { seed: number; ok: boolean; problems: string[]; mutations: number };
 
-type Seat = { user: ChaosUser; faults: Faults; client: TestClient | null; dbName: string | null; issued: string[] };
+type Seat = { user: ChaosUser; faults: Faults; client: TestClient | null; dbName: string | null; issued: string[]; log: string[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +23,7 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
   const random = createRandom(seed);
   const problems: string[] = [];
   await world.reset();
-  const seats: Seat[] = world.agents.map((user) => ({ user, faults: { enabled: true, online: true }, client: null, dbName: null, issued: [] }));
+  const seats: Seat[] = world.agents.map((user) => ({ user, faults: { enabled: true, online: true }, client: null, dbName: null, issued: [], log: [] }));
 
   const open = async (seat: Seat) => {
     let issued = 0;
@@ -32,6 +33,7 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
       transport: chaosTransport(random, () => world.baseUrl, seat.user.token, seat.faults),
       random: random.next,
       storage: options.storage ?? 'memory',
+      trace: (event, detail) => seat.log.push(`${event} ${JSON.stringify(detail)}`),
       ...(seat.dbName ? { dbName: seat.dbName } : {}),
       newId: () => `${seed}-${seat.user.userId}-${Date.now().toString(36)}-${(issued += 1)}-${random.int(0, 1e9)}`,
     });
@@ -61,6 +63,7 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
         // A worker killed while its push is on the wire.
         if (random.chance(0.15)) {
           await sleep(random.int(0, 5));
+          seat.log.push('worker restart');
           await seat.client.close();
           await open(seat);
         }
@@ -68,8 +71,11 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
         seat.faults.online = !seat.faults.online;
       } else if (action < 68) {
         await world.restartServer();
+        for (const s of seats) s.log.push('server restart');
       } else if (action < 80) {
-        await world.adminMutation(random.pick(['ticket.claim', 'ticket.release', 'ticket.cancel']), ticketId, `${seed}-${step}`);
+        const adminAction = random.pick(['ticket.claim', 'ticket.release', 'ticket.cancel']);
+        await world.adminMutation(adminAction, ticketId, `${seed}-${step}`);
+        for (const s of seats) s.log.push(`admin ${adminAction} ${ticketId}`);
       } else if (seat.client && random.chance(0.5)) {
         await seat.client.close();
         await open(seat);
@@ -89,7 +95,7 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
     for (const seat of seats) {
       for (const collection of ['tickets', 'config'] as SyncedCollection[]) {
         const server = await world.projection(seat.user, collection);
-        const local = new Map((await seat.client!.db[collection].find().exec()).map((d) => [d.primary, d.toJSON() as ReplicaDoc]));
+        const local = new Map((await seat.client!.db[collection].find().exec()).map((d) => [d.primary, withoutReplicaFields(d.toJSON() as ReplicaDoc)]));
         for (const [id, doc] of server) {
           const mine = local.get(id);
           if (!mine) problems.push(`${seat.user.name}: ${collection}/${id} missing from the replica`);
@@ -116,7 +122,14 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
       await seat.client.destroy().catch(() => undefined);
     }
   }
+  if (problems.length && process.env.CHAOS_TRACE) for (const seat of seats) problems.push(`trace of ${seat.user.name}:\n  ${seat.log.slice(-60).join('\n  ')}`);
   return { seed, ok: problems.length === 0, problems, mutations: seats.reduce((n, s) => n + s.issued.length, 0) };
+}
+
+function withoutReplicaFields(doc: ReplicaDoc): ReplicaDoc {
+  const copy: Record<string, unknown> = { ...doc };
+  for (const field of REPLICA_ONLY_FIELDS) delete copy[field];
+  return copy as ReplicaDoc;
 }
 
 function sortKeys(doc: Record<string, unknown>): Record<string, unknown> {

@@ -60,7 +60,7 @@ export class ChaosWorld {
 
   /** A change made by the administrator's own browser, straight to the server. */
   async adminMutation(name: string, ticketId: string, id: string): Promise<void> {
-    await fetch(`${this.baseUrl}/sync/mutations`, {
+    await fetchWithRetry(`${this.baseUrl}/sync/mutations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.admin.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ clientId: 'chaos-admin', mutations: [{ id: `admin-${id}`, name, args: { ticketId }, at: Date.now() }] }),
@@ -73,7 +73,7 @@ export class ChaosWorld {
     let checkpoint: PullResponse['checkpoint'] | undefined;
     for (;;) {
       const query = new URLSearchParams({ collection, limit: '1000', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
-      const response = await fetch(`${this.baseUrl}/sync/pull?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+      const response = await fetchWithRetry(`${this.baseUrl}/sync/pull?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
       const page = (await response.json()) as PullResponse;
       for (const doc of page.documents) {
         if (doc.deleted) docs.delete(doc.id);
@@ -120,5 +120,17 @@ export class ChaosWorld {
     const users = people.map((p, i) => ({ userId: p.id, name: p.name, token: tokens[i]!.token }));
     this.agents = users.slice(0, 2);
     this.admin = users[2]!;
+  }
+}
+
+/** The harness's own calls: a pooled connection to a server that was just restarted fails once; try again. */
+async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 }

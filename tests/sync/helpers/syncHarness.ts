@@ -93,6 +93,7 @@ export async function openClient(options: {
   random?: () => number;
   newId?: () => string;
   storage?: StorageKind;
+  trace?: (event: string, detail: unknown) => void;
 }): Promise<TestClient> {
   const name = options.dbName ?? `client_${process.pid}_${(databaseCounter += 1)}`;
   const storageKind = options.storage ?? 'dexie';
@@ -109,6 +110,7 @@ export async function openClient(options: {
     retryMaxMs: 200,
     ...(options.random ? { random: options.random } : {}),
     ...(options.newId ? { newId: options.newId } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
     onRejection: (r) => rejections.push(r),
     onStatus: (s) => statuses.push(s),
   });
