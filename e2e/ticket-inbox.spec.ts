@@ -107,13 +107,12 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
 });
 
 /*
- * The template frame inherits the console's content policy, which today forbids the inlined bridge script
- * (the server must allow its hash: see the issue note). Until then this journey runs with the policy bypassed,
- * which exercises everything on the console's side of the bridge.
+ * The template frame inherits the console's content policy, which allows the inlined bridge script by its hash
+ * (server/http/bridgeScriptHash.ts): this journey runs under the real policy.
  */
 test.describe('the frame message bridge', () => {
   test.setTimeout(120_000);
-  test.use({ bypassCSP: true, viewport: { width: 1440, height: 1000 } });
+  test.use({ viewport: { width: 1440, height: 1000 } });
 
   test('a malformed note gets the spec error and writes nothing; a good note saves; the template submit solves', async ({ page }) => {
     await new ShellPage(page).signInAs(AGENT);

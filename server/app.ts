@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Backend } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
+import { bridgeScriptHashSource } from './http/bridgeScriptHash.ts';
 import { createOriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -69,10 +70,14 @@ export async function buildApp(options: {
 
   // External plugins first: security headers, CORS, rate limits, then static files. Routes come after them
   // so every route inherits their hooks.
+  const bridgeHash = bridgeScriptHashSource(config.staticDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
+        // The console bridge is inlined into ticket template frames, which inherit this policy: it alone is
+        // allowed, by hash; templates' own inline scripts are not.
+        'script-src': ["'self'", ...(bridgeHash ? [bridgeHash] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'worker-src': ["'self'", 'blob:'],

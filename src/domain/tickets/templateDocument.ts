@@ -14,11 +14,17 @@ button[type=submit]{background:#1f3a5f;color:#fff}
 </style>`;
 
 /**
+ * The bridge's text as it stands inside the frame's <script> element. The server allows exactly this text by
+ * its hash in the content policy that the frame inherits, so both sides must derive it here.
+ */
+export const inlineScriptText = (source: string): string => source.replaceAll('</script', '<\\/script');
+
+/**
  * The frame's document: the template as written plus the bridge script inlined (so it works offline), unless
  * the template includes the script itself.
  */
 export function templateDocument(template: string, bridgeSource: string): string {
-  const script = template.includes(BRIDGE_SCRIPT_PATH) ? '' : `<script>${bridgeSource.replaceAll('</script', '<\\/script')}</script>`;
+  const script = template.includes(BRIDGE_SCRIPT_PATH) ? '' : `<script>${inlineScriptText(bridgeSource)}</script>`;
   const head = `<meta charset="utf-8">${BASE_STYLE}`;
   if (/<\/body>/i.test(template)) {
     const withScript = template.replace(/<\/body>/i, `${script}</body>`);

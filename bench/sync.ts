@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { clientHash } from '../src/domain/auth/clientHash.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/connection.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemoWorkspace } from '../server/db/seed/demoSeed.ts';
+import { startChangeBus } from '../server/sync/changeBus.ts';
+import type { BenchResult } from './run.ts';
+import { seedVolume } from './sync/seedVolume.ts';
+
+const CASES = Number(process.env.BENCH_CASES ?? 100_000);
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+type BenchWindow = { bench: Record<string, (...args: unknown[]) => Promise<unknown>> };
+const call = <T>(page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(({ method, args }) => (window as unknown as BenchWindow).bench[method]!(...args), { method, args }) as Promise<T>;
+
+/**
+ * Sync in real Chromium against the real server on PGlite: cold initial sync of CASES cases + TICKETS tickets,
+ * local query times, claim → shown, and a server write → another browser's page.
+ */
+export async function run(): Promise<BenchResult[]> {
+  execFileSync('npx', ['vite', 'build', '--config', 'bench/sync/vite.bench.config.ts'], { stdio: 'inherit' });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-sync-'));
+  const handle = await openDatabase({ dataDir });
+  await migrateToLatest(handle.db);
+  await seedDemoWorkspace(handle.db);
+  await seedVolume(handle.db, { cases: CASES, tickets: TICKETS });
+  const changeBus = await startChangeBus(handle);
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/bench-sync-dist', LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir });
+  const app = await buildApp({ db: handle.db, backend: handle.backend, config, logger: false, changeBus });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const signIn = async (username: string) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
+    const response = await app.inject({ method: 'POST', url: '/token?grant_type=password', payload: { username, password: await clientHash(username, account.password) } });
+    const body = response.json<{ user: { id: string }; access_token: string }>();
+    return { userId: body.user.id, token: body.access_token };
+  };
+  const admin = await signIn('admin@demo.local');
+  const agent = await signIn('agent@demo.local');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const adminPage = await (await browser.newContext()).newPage();
+    await adminPage.goto(`${baseUrl}/`);
+    await adminPage.waitForFunction(() => 'bench' in window);
+    const cold = await call<{ ms: number; longTasks: number[] }>(adminPage, 'coldSync', admin.userId, admin.token, { cases: CASES, tickets: TICKETS });
+    const inbox = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'inbox', 100);
+    const cases = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'cases', 100);
+
+    const free = await handle.db.selectFrom('tickets').select('id').where('team_id', '=', 'team-demo-claims').where('status', '=', 'unassigned').orderBy('id').limit(40).execute();
+    const claims = await call<{ p95: number; p50: number }>(adminPage, 'timeClaims', free.slice(0, 30).map((t) => t.id));
+
+    // Another browser (the agent's) watches tickets while the server changes them.
+    const agentPage = await (await browser.newContext()).newPage();
+    await agentPage.goto(`${baseUrl}/`);
+    await agentPage.waitForFunction(() => 'bench' in window);
+    await call(agentPage, 'coldSync', agent.userId, agent.token, { cases: 0, tickets: 1 });
+    const watched = await handle.db.selectFrom('tickets').select('id').where('team_id', '=', 'team-demo-field').orderBy('id').limit(30).execute();
+    const delays: number[] = [];
+    for (const [i, ticket] of watched.entries()) {
+      const description = `bench write ${i}`;
+      const seen = call<number>(agentPage, 'watchDescription', ticket.id, description);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = Date.now();
+      await handle.db.transaction().execute(async (tx) => {
+        const { rev } = await tx.updateTable('workspace_revisions').set((eb) => ({ rev: eb('rev', '+', 1) })).where('workspace_id', '=', 'ws-demo').returning('rev').executeTakeFirstOrThrow();
+        await tx.updateTable('tickets').set({ description, rev }).where('id', '=', ticket.id).execute();
+      });
+      delays.push((await seen) - sent);
+    }
+    const longest = Math.max(0, ...cold.longTasks);
+    return [
+      { name: `cold sync ${CASES} cases + ${TICKETS} tickets`, value: round(cold.ms / 1000), unit: 's', target: '≤ 10 s' },
+      { name: 'longest main-thread task during cold sync', value: round(longest), unit: 'ms', target: '≤ 50 ms' },
+      { name: 'main-thread tasks over 50 ms during cold sync', value: cold.longTasks.length, unit: '' },
+      { name: 'inbox query (first pages) p95', value: round(inbox.p95), unit: 'ms', target: '≤ 16 ms' },
+      { name: `cases history page query over ${CASES} p95`, value: round(cases.p95), unit: 'ms', target: '≤ 16 ms' },
+      { name: 'claim → page shows it claimed p95', value: round(claims.p95), unit: 'ms', target: '≤ 7 ms' },
+      { name: 'claim → page shows it claimed p50', value: round(claims.p50), unit: 'ms' },
+      { name: "server write → another browser's page p95", value: round(percentile(delays, 95)), unit: 'ms', target: '≤ 100 ms' },
+      { name: "server write → another browser's page p50", value: round(percentile(delays, 50)), unit: 'ms' },
+    ];
+  } finally {
+    await browser.close();
+    await app.close();
+    await changeBus.stop();
+    await handle.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}

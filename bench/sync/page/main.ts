@@ -1,0 +1,85 @@
+/**
+ * The benchmark's page: the real replica modules (src/data/replica.ts → sync worker → IndexedDB) driven from
+ * Playwright through window.bench. Nothing here is used by the product.
+ */
+import type { ReplicaDatabase } from '../../../src/data/openReplica.ts';
+import { mutate, replicaDatabase, startReplica } from '../../../src/data/replica.ts';
+
+const longTasks: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push(entry.duration);
+}).observe({ type: 'longtask', buffered: true });
+
+let db: ReplicaDatabase | null = null;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+
+const bench = {
+  /** Signs the replica in and waits until both collections hold the expected counts; answers ms and long tasks. */
+  async coldSync(userId: string, accessToken: string, expect: { cases: number; tickets: number }) {
+    longTasks.length = 0;
+    const started = performance.now();
+    await startReplica({ userId, accessToken });
+    // The page's own instance of the database (the same IndexedDB the worker writes).
+    db = replicaDatabase();
+    if (!db) throw new Error('could not open the replica in the page');
+    for (;;) {
+      const [cases, tickets] = await Promise.all([db.cases.count().exec(), db.tickets.count().exec()]);
+      if (cases >= expect.cases && tickets >= expect.tickets) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { ms: performance.now() - started, longTasks: [...longTasks] };
+  },
+  /**
+   * Times a query `runs` times. Each run's selector differs by an always-true bound, so RxDB's query cache
+   * cannot answer and the storage is read every time.
+   */
+  /** Times a query `runs` times: one of the inbox's first five pages, or of the cases history's, newest first. */
+  async timeQuery(kind: 'inbox' | 'cases', runs: number) {
+    if (!db) throw new Error('not synced');
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const start = performance.now();
+      if (kind === 'inbox') {
+        await db.tickets.find({ selector: { state: 'open', teamId: { $in: ['team-demo-claims', 'team-demo-field'] }, newestFirst: { $gt: -1 - i } }, sort: [{ newestFirst: 'asc' }], index: ['state', 'newestFirst'], limit: 10, skip: (i % 5) * 10 }).exec();
+      } else {
+        await db.cases.find({ selector: { status: 'PROGRESS', newestFirst: { $gt: -1 - i } }, sort: [{ newestFirst: 'asc' }], limit: 10, skip: (i % 5) * 10 }).exec();
+      }
+      times.push(performance.now() - start);
+    }
+    return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+  },
+  /** Claims each ticket and times until the page's own reactive query shows it claimed. */
+  async timeClaims(ticketIds: string[]) {
+    if (!db) throw new Error('not synced');
+    const times: number[] = [];
+    for (const id of ticketIds) {
+      const shown = new Promise<number>((resolve) => {
+        const subscription = db!.tickets.findOne(id).$.subscribe((doc) => {
+          if (doc?.get('status') === 'assigned') {
+            resolve(performance.now());
+            queueMicrotask(() => subscription.unsubscribe());
+          }
+        });
+      });
+      const start = performance.now();
+      const result = await mutate('ticket.claim', { ticketId: id });
+      if (!result.ok) throw new Error(`claim refused: ${result.message}`);
+      times.push((await shown) - start);
+    }
+    return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+  },
+  /** Resolves with Date.now() when the ticket shows a description (written by the server). */
+  watchDescription(ticketId: string, description: string) {
+    return new Promise<number>((resolve) => {
+      const subscription = db!.tickets.findOne(ticketId).$.subscribe((doc) => {
+        if (doc?.get('description') === description) {
+          resolve(Date.now());
+          queueMicrotask(() => subscription.unsubscribe());
+        }
+      });
+    });
+  },
+};
+
+Object.assign(window, { bench });
+document.getElementById('state')!.textContent = 'ready';
