@@ -30,18 +30,24 @@ export async function pullToEnd(
   onPage: (page: PulledPage) => Promise<void>,
   scope?: string,
 ): Promise<number> {
-  let checkpoint = await loadCheckpoint(db, collection, scope);
+  const checkpoint = await loadCheckpoint(db, collection, scope);
   let seenInReset: Set<string> | null = null;
   let total = 0;
+  // The next page is requested while the current one is written: the network and IndexedDB work side by side.
+  let next = transport.pull(collection, checkpoint, limit, scope);
   for (;;) {
-    const page = await transport.pull(collection, checkpoint, limit, scope);
+    const page = await next;
+    const more = page.documents.length >= limit;
+    if (more) {
+      next = transport.pull(collection, page.checkpoint, limit, scope);
+      next.catch(() => undefined); // awaited below; this only keeps a failure during the write from going unhandled
+    }
     if (page.reset) seenInReset = new Set();
     if (seenInReset) for (const doc of page.documents) seenInReset.add(doc.id);
     if (page.documents.length > 0) await onPage({ collection, documents: page.documents });
     total += page.documents.length;
     await saveCheckpoint(db, collection, page.checkpoint, scope);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < limit) break;
+    if (!more) break;
   }
   if (seenInReset) {
     const selector = scope?.startsWith('case:') ? { caseId: scope.slice(5) } : {};

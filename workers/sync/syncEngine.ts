@@ -214,7 +214,7 @@ export class SyncEngine {
         const [target] = this.pullsWanted;
         this.pullsWanted.delete(target!);
         const [collection, scope] = target!.split('|') as [SyncedCollection, string | undefined];
-        await pullToEnd(this.db, this.transport, collection, this.options.pullLimit ?? 500, (page) =>
+        await pullToEnd(this.db, this.transport, collection, this.options.pullLimit ?? 1000, (page) =>
           this.serial(async () => {
             await rebase(this.db, page.documents.map((doc) => ({ collection: page.collection, doc })), await this.outbox.pending(), this.actor, this.options.trace);
             if (page.collection === 'config') await this.refreshActor();
