@@ -1,6 +1,7 @@
 import type { NodeType } from '../domainTables.ts';
 import type { UserRole, UserStatus } from '../schema.ts';
 import { CLAIM_REVIEW_HTML, INSPECTION_HTML, VERIFY_HTML } from './demoHtml.ts';
+import { MODULE_KEYS } from '../../../src/domain/access/modules.ts';
 
 /**
  * What the demo workspace holds: accounts, ids, members, case states, node templates and flows. Ids are fixed
@@ -31,20 +32,8 @@ export const DEMO_WEBHOOK = {
   token: 'demo-onboarding-hook-token-2026',
 } as const;
 
-/** Part 1 §1 module keys. */
-export const ALL_MODULES = [
-  'DASHBOARD',
-  'CASES',
-  'HUMAN INTERFACE',
-  'FRONTDESK',
-  'BATCHES',
-  'APPS',
-  'MODELER',
-  'COLLECTIONS',
-  'BUILDER',
-  'WA',
-  'ADMIN',
-] as const;
+/** Part 1 §1 module keys: the admin has them all. */
+export const ALL_MODULES = MODULE_KEYS;
 export const AGENT_MODULES = ['DASHBOARD', 'HUMAN INTERFACE', 'BATCHES', 'WA'] as const;
 
 export const USER_IDS = ['usr-demo-admin', 'usr-demo-agent', 'usr-demo-inactive', 'usr-demo-expired'] as const;
