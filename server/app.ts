@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { MAX_FILES_PER_UPLOAD } from '../src/domain/files/fileRules.ts';
 import type { Config } from './config.ts';
 import type { Backend } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { bridgeScriptHashSource } from './http/bridgeScriptHash.ts';
+import { localFileStore } from './files/fileStore.ts';
 import { createOriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -19,6 +22,7 @@ import { appRoutes } from './routes/appRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
+import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
@@ -97,6 +101,12 @@ export async function buildApp(options: {
   // Only routes that opt in (sign-in, recovery) are limited; the key is the caller's address.
   await app.register(rateLimit, { global: false });
 
+  // Multipart bodies (file uploads) are parsed on demand by the routes that take them, within these limits;
+  // the upload route adds its own total across files.
+  await app.register(multipart, {
+    limits: { fileSize: config.fileMaxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
+  });
+
   await app.register(statusRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
@@ -106,6 +116,7 @@ export async function buildApp(options: {
   await app.register(flowRoutes(deps));
   await app.register(hookRoutes(deps));
   await app.register(humanInterfaceRoutes(deps));
+  await app.register(fileRoutes(deps, localFileStore(config.fileStore)));
 
   registerStaticAndFallback(app, config.staticDir);
   return app;

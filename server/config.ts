@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FILE_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES } from '../src/domain/files/fileRules.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -7,6 +8,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   FILE_STORE: z.string().optional(),
+  FILE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_MAX_BYTES),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_BYTES),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workflow Console <no-reply@workflow-console.local>'),
   PUBLIC_URL: z.string().optional(),
@@ -33,6 +36,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   fileStore: string;
+  /** Upload limits: each file, and all files of one request together (413 beyond either). */
+  fileMaxBytes: number;
+  uploadMaxBytes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     fileStore: path.resolve(e.FILE_STORE ?? path.join(dataDir, 'files')),
+    fileMaxBytes: e.FILE_MAX_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
 import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
+import * as caseFiles from '../services/caseFiles.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
 import * as tickets from '../services/tickets.ts';
@@ -31,6 +32,7 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'event.delete': events.deleteEvent,
   'event.setActive': events.toggleEvent,
   'instance.retry': instances.retryInstance,
+  'case.uploadFile': caseFiles.confirmUpload,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -30,7 +30,7 @@ const FILTERS: Record<string, RowFilter> = {
 const caseRecordFilter: RowFilter = (_v, caseId) => (caseId ? sql`case_id = ${caseId}` : false);
 
 /** May the caller open a case's records? With CASES (or as admin), or when a ticket they can see belongs to it. */
-async function mayOpenCase(db: Kysely<Database>, v: Visibility, caseId: string): Promise<boolean> {
+export async function mayOpenCase(db: Kysely<Database>, v: Visibility, caseId: string): Promise<boolean> {
   const exists = await db.selectFrom('cases').select('id').where('id', '=', caseId).where('workspace_id', '=', v.workspaceId).executeTakeFirst();
   if (!exists) return false;
   if (canSeeAllCases(v)) return true;

@@ -1,6 +1,8 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { CacheUsage } from '../domain/files/fileCache.ts';
+import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
 import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
@@ -77,6 +79,24 @@ export async function mutate(name: string, args: unknown): Promise<MutationResul
   if (!running) return { ok: false, code: 'not-started', message: 'You are not signed in' };
   await running.ready;
   return running.api.mutate(name, args);
+}
+
+/** Attaches a file to a case: the bytes wait in IndexedDB and the worker sends them before `case.uploadFile`. */
+export async function attachFile(args: UploadFileArgs, blob: Blob): Promise<MutationResult> {
+  if (!running) return { ok: false, code: 'not-started', message: 'You are not signed in' };
+  await running.ready;
+  return running.api.attachFile(args, blob);
+}
+
+/** The File Cache Manager's figures and its Clear Cache action (the cache lives in the worker's IndexedDB). */
+export async function fileCacheUsage(): Promise<CacheUsage | null> {
+  if (!running) return null;
+  await running.ready;
+  return running.api.fileCacheUsage();
+}
+
+export async function clearFileCache(): Promise<void> {
+  await running?.api.clearFileCache();
 }
 
 /** Asks to retry sending and fetching now (the sync indicator's "retry" action). */

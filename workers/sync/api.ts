@@ -1,3 +1,5 @@
+import type { CacheUsage } from '../../src/domain/files/fileCache.ts';
+import type { UploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 
 /**
@@ -10,7 +12,12 @@ export type SyncWorkerApi = {
   /** Stops syncing and closes the replica (the data stays for the next sign-in of the same user). */
   stop(): Promise<void>;
   mutate(name: string, args: unknown): Promise<MutationResult>;
+  /** Keeps the file's bytes in IndexedDB and queues `case.uploadFile`; the worker sends the bytes first. */
+  attachFile(args: UploadFileArgs, blob: Blob): Promise<MutationResult>;
   pendingMutations(): Promise<PendingMutation[]>;
+  /** The File Cache Manager's figures (part 2 §2, §9). */
+  fileCacheUsage(): Promise<CacheUsage>;
+  clearFileCache(): Promise<void>;
   openScope(scope: string): Promise<void>;
   closeScope(scope: string): Promise<void>;
   /** The browser is online again, or the user asked to retry now. */

@@ -1,5 +1,7 @@
-import type { DocRef } from '../../src/domain/mutations/types.ts';
+import type { DocRef, DocWrite } from '../../src/domain/mutations/types.ts';
+import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
+import type { SyncTransport } from './transport.ts';
 
 /**
  * Documents whose server state must be fetched again (those a settled mutation touched), kept in a local
@@ -29,4 +31,21 @@ export async function addStaleRefs(db: ReplicaDatabase, refs: DocRef[]): Promise
 export async function removeStaleRefs(db: ReplicaDatabase, handled: StaleRef[]): Promise<void> {
   const done = new Map(handled.map((r) => [refKey(r), r.gen]));
   await db.upsertLocal(KEY, { refs: (await readStaleRefs(db)).filter((r) => done.get(refKey(r)) !== r.gen) });
+}
+
+/**
+ * The server's current state of the given documents; one the caller can no longer see (or that is gone)
+ * comes back as a tombstone of kind 'gone', which is always applied.
+ */
+export async function fetchServerState(transport: SyncTransport, refs: DocRef[]): Promise<DocWrite[]> {
+  const byCollection = new Map<SyncedCollection, string[]>();
+  for (const ref of refs) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
+  const restored: DocWrite[] = [];
+  for (const [collection, ids] of byCollection) {
+    const current = await transport.docs(collection, ids);
+    const present = new Set(current.map((d) => d.id));
+    for (const doc of current) restored.push({ collection, doc });
+    for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
+  }
+  return restored;
 }

@@ -3,12 +3,18 @@ import * as Comlink from 'comlink';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { openReplica, replicaName, type ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
+import { cacheUsage } from '../../src/domain/files/fileCache.ts';
+import { uploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
+import { blobToDataUrl, fileCache, makeThumbnail } from '../files/fileCache.ts';
+import { openFileDb, type FileDatabase } from '../files/fileDb.ts';
+import { uploadSender } from '../files/uploadSender.ts';
 import type { SyncWorkerApi } from './api.ts';
 import { SyncEngine } from './syncEngine.ts';
 import { httpTransport } from './transport.ts';
 
 let db: ReplicaDatabase | null = null;
 let engine: SyncEngine | null = null;
+let files: FileDatabase | null = null;
 let rejectionChannel: BroadcastChannel | null = null;
 const statusListeners: ((status: SyncStatus) => void)[] = [];
 const rejectionListeners: ((rejection: Rejection) => void)[] = [];
@@ -21,6 +27,7 @@ const api: SyncWorkerApi = {
   async start(session) {
     if (engine) return;
     db = await openReplica(replicaName(session.userId), getRxStorageDexie());
+    files = openFileDb(session.userId);
     // A rejection is reported in every tab of the user, whichever tab's worker sent the mutation.
     rejectionChannel = new BroadcastChannel(`rejections:${db.name}`);
     rejectionChannel.onmessage = (event: MessageEvent<Rejection>) => rejectionListeners.forEach((l) => l(event.data));
@@ -30,6 +37,15 @@ const api: SyncWorkerApi = {
       userId: session.userId,
       leader: false,
       onStatus: publishStatus,
+      preflight: uploadSender({
+        db: files,
+        baseUrl: session.apiBase,
+        accessToken: session.accessToken,
+        onSent: async (upload) => {
+          const cache = fileCache(files!);
+          await cache.put(upload.caseId, upload.fileId, await blobToDataUrl(upload.blob), { name: upload.name, type: upload.type, thumbnail: await makeThumbnail(upload.blob) });
+        },
+      }),
       onRejection: (rejection) => {
         rejectionListeners.forEach((l) => l(rejection));
         rejectionChannel?.postMessage(rejection);
@@ -46,12 +62,32 @@ const api: SyncWorkerApi = {
     await engine?.stop();
     rejectionChannel?.close();
     await db?.close();
+    files?.close();
     engine = null;
     db = null;
+    files = null;
   },
   async mutate(name, args) {
     if (!engine) return { ok: false, code: 'not-started', message: 'You are not signed in' };
     return engine.mutate(name, args);
+  },
+  async attachFile(args, blob) {
+    if (!engine || !files) return { ok: false, code: 'not-started', message: 'You are not signed in' };
+    const parsed = uploadFileArgs.safeParse(args);
+    if (!parsed.success) return { ok: false, code: 'invalid-args', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
+    const { fileId, caseId, name, type, size, makePublic } = parsed.data;
+    // The bytes are durable before the mutation is queued: the outbox never names a file it cannot send.
+    await files.uploads.put({ fileId, caseId, name, type, size, makePublic, blob, createdAt: Date.now() });
+    const result = await engine.mutate('case.uploadFile', parsed.data);
+    if (!result.ok) await files.uploads.delete(fileId);
+    return result;
+  },
+  async fileCacheUsage() {
+    if (!files) return cacheUsage([]);
+    return fileCache(files).usage();
+  },
+  async clearFileCache() {
+    if (files) await fileCache(files).clear();
   },
   async pendingMutations() {
     return engine ? engine.pendingMutations() : [];

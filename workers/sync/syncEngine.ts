@@ -1,13 +1,15 @@
 import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
 import { MutationRefused, type MutationActor } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
-import type { MutationOutcome, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
+import type { MutationOutcome } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
+import { runPreflights, type Preflight } from './preflight.ts';
 import { rebase, readDocs, writeDocs, type SyncTrace } from './rebase.ts';
+import { keepStreamOpen } from './liveStream.ts';
 import { pullToEnd } from './replication.ts';
-import { addStaleRefs, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
+import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
 
 /** Collections pulled whole at start and on every change; caseRecords are pulled per opened case. */
@@ -28,6 +30,8 @@ export type SyncEngineOptions = {
   newId?: () => string;
   onRejection?: (rejection: Rejection) => void;
   onStatus?: (status: SyncStatus) => void;
+  /** Runs before a mutation is pushed (sends an upload's bytes); when it throws, that mutation and later ones wait. */
+  preflight?: Preflight;
   trace?: SyncTrace;
 };
 
@@ -253,8 +257,14 @@ export class SyncEngine {
   private async flushOnce(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const batch = await this.outbox.pending(PUSH_BATCH);
-      if (batch.length === 0) return;
+      const pending = await this.outbox.pending(PUSH_BATCH);
+      if (pending.length === 0) return;
+      const { ready: batch, error: preflightError } = await runPreflights(pending, this.options.preflight);
+      if (batch.length === 0) {
+        await this.outbox.noteFailure([pending[0]!.id], preflightError instanceof Error ? preflightError.message : String(preflightError));
+        this.handleFailure(preflightError, 'push');
+        return;
+      }
       let outcomes: MutationOutcome[];
       try {
         const response = await this.transport.push({
@@ -296,6 +306,10 @@ export class SyncEngine {
         this.scheduleRetry();
         return;
       }
+      if (batch.length < pending.length) {
+        this.handleFailure(preflightError, 'push');
+        return;
+      }
     }
   }
 
@@ -303,17 +317,9 @@ export class SyncEngine {
   private async refreshStale(): Promise<void> {
     const refs = await readStaleRefs(this.db);
     if (refs.length === 0) return;
-    const byCollection = new Map<SyncedCollection, string[]>();
-    for (const ref of refs) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
-    const restored: { collection: SyncedCollection; doc: ReplicaDoc }[] = [];
+    let restored;
     try {
-      for (const [collection, ids] of byCollection) {
-        const current = await this.transport.docs(collection, ids);
-        this.options.trace?.('fetched', current.map((d) => `${d.id}@${d.rev}:${String(d.assigneeUserId)}`));
-        const present = new Set(current.map((d) => d.id));
-        for (const doc of current) restored.push({ collection, doc });
-        for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
-      }
+      restored = await fetchServerState(this.transport, refs);
     } catch (error) {
       this.handleFailure(error, 'push');
       return;
@@ -365,33 +371,26 @@ export class SyncEngine {
 
   /** Keeps the live stream open (reconnecting with backoff); each message asks for the collections it names. */
   private openStream(): void {
-    const loop = async () => {
-      let attempt = 0;
-      while (!this.stopped) {
-        this.streamAbort = new AbortController();
-        try {
-          await this.transport.stream(
-            (message) => this.background(() => this.requestPull(message.collections)),
-            () => {
-              attempt = 0;
-              this.setStatus({ online: true });
-              // Whatever moved while the stream was down is fetched now.
-              this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
-              this.background(() => this.flush());
-            },
-            this.streamAbort.signal,
-          );
-        } catch (error) {
-          this.handleFailure(error, 'stream');
-        }
-        if (this.stopped) return;
+    keepStreamOpen(this.transport, {
+      isStopped: () => this.stopped,
+      setAbort: (controller) => {
+        this.streamAbort = controller;
+      },
+      onMessage: (message) => this.background(() => this.requestPull(message.collections)),
+      onOpen: () => {
+        this.setStatus({ online: true });
+        // Whatever moved while the stream was down is fetched now.
+        this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
+        this.background(() => this.flush());
+      },
+      onClosed: (error) => {
+        if (error) this.handleFailure(error, 'stream');
         this.setStatus({ online: false });
-        attempt += 1;
-        const delay = Math.min(this.options.retryMaxMs ?? 30_000, (this.options.retryBaseMs ?? 500) * 2 ** Math.min(attempt, 10));
-        await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + 0.5 * (this.options.random?.() ?? Math.random()))));
-      }
-    };
-    void loop();
+      },
+      backoffMs: (attempt) =>
+        Math.min(this.options.retryMaxMs ?? 30_000, (this.options.retryBaseMs ?? 500) * 2 ** Math.min(attempt, 10)) *
+        (0.5 + 0.5 * (this.options.random?.() ?? Math.random())),
+    });
   }
 }
 

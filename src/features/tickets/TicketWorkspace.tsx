@@ -3,8 +3,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CaseFilesList } from './CaseFilesList.tsx';
 import { CaseNotesList } from './CaseNotesList.tsx';
+import { FileCacheDialog } from './FileCacheDialog.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
+import { PhotoDialog } from './PhotoDialog.tsx';
+import { SignatureDialog } from './SignatureDialog.tsx';
 import { TemplateFrame } from './TemplateFrame.tsx';
 import { TicketSummary } from './TicketSummary.tsx';
 import { showToast } from '../../app/state/toastAtoms.ts';
@@ -19,6 +23,8 @@ export function TicketWorkspace({ ticket, userId }: Props) {
   const { t } = useTranslation();
   const [noteOpen, setNoteOpen] = useState(false);
   const closeNote = useCallback(() => setNoteOpen(false), []);
+  const [tool, setTool] = useState<'photo' | 'signature' | 'cache' | null>(null);
+  const closeTool = useCallback(() => setTool(null), []);
   const onRequest = useTicketBridge(ticket, userId);
   useRejectionToasts();
   const assigned = ticket.status === 'assigned';
@@ -52,6 +58,16 @@ export function TicketWorkspace({ ticket, userId }: Props) {
               {t('ticket.addNote')}
             </Button>
           )}
+          {ticket.caseId !== null && (
+            <>
+              <Button variant="secondary" onClick={() => setTool('photo')}>
+                {t('files.takePhoto')}
+              </Button>
+              <Button variant="secondary" onClick={() => setTool('signature')}>
+                {t('files.sign')}
+              </Button>
+            </>
+          )}
         </div>
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -61,9 +77,25 @@ export function TicketWorkspace({ ticket, userId }: Props) {
             {t('ticket.notes')}
           </h2>
           {ticket.caseId === null ? <p className="text-sm text-slate-600">{t('ticket.noCase')}</p> : <CaseNotesList caseId={ticket.caseId} />}
+          <div className="mt-2 flex items-center justify-between gap-2">
+            <h2 id="case-files-title" className="text-lg font-semibold text-slate-900">
+              {t('files.title')}
+            </h2>
+            <Button variant="ghost" size="sm" onClick={() => setTool('cache')}>
+              {t('files.cacheOpen')}
+            </Button>
+          </div>
+          {ticket.caseId !== null && <CaseFilesList caseId={ticket.caseId} />}
         </aside>
       </div>
       <NoteDialog ticketId={ticket.id} open={noteOpen} onClose={closeNote} />
+      <FileCacheDialog open={tool === 'cache'} onClose={closeTool} />
+      {ticket.caseId !== null && (
+        <>
+          <PhotoDialog caseId={ticket.caseId} open={tool === 'photo'} onClose={closeTool} />
+          <SignatureDialog caseId={ticket.caseId} open={tool === 'signature'} onClose={closeTool} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { usePendingMutations, useRejections } from '../../data/replica.ts';
 import type { Rejection } from '../../data/replicaApi.ts';
@@ -30,6 +31,7 @@ export function useTicketRejections(): ReadonlyMap<string, Rejection> {
 
 /** Shows each ticket refusal that arrives while the screen is open as an error notice with its message. */
 export function useRejectionToasts(): void {
+  const { t } = useTranslation();
   const rejections = useRejections();
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
@@ -41,6 +43,7 @@ export function useRejectionToasts(): void {
       if (seen.current.has(rejection.mutationId)) continue;
       seen.current.add(rejection.mutationId);
       if (rejection.name.startsWith('ticket.')) showToast('error', rejection.message);
+      if (rejection.name === 'case.uploadFile') showToast('error', t('files.saveFailed'));
     }
-  }, [rejections]);
+  }, [rejections, t]);
 }

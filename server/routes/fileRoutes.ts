@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FILE_LIST_PAGE_SIZE,
+  FILE_LIST_PAGE_SIZE_MAX,
+  FILE_MESSAGES,
+  fileIdSchema,
+  isFileField,
+  parseMakePublic,
+} from '../../src/domain/files/fileRules.ts';
+import { authOf, requireSession } from '../auth/guard.ts';
+import { newStorageKey, type FileStore } from '../files/fileStore.ts';
+import { ApiError } from '../http/errors.ts';
+import { findReadableFile, listCaseFiles, requireCaseAccess, saveCaseFiles, type StoredUpload } from '../services/caseFiles.ts';
+import { runWrite } from '../services/context.ts';
+import type { AppDeps } from '../app.ts';
+
+const id = z.string().min(1).max(100);
+const listQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(FILE_LIST_PAGE_SIZE_MAX).default(FILE_LIST_PAGE_SIZE),
+  /** The page to answer, from 1 (the spec's `since=1`). */
+  since: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+type Received = { name: string; type: string; bytes: Buffer };
+
+const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
+
+/**
+ * Part 2 §7 "Envelopes and files": upload (multipart file1..n, optional makePublic, default false), list, and
+ * the bytes of one file. An upload may name its file with `fileId` (the sync worker does, so the row id is the
+ * client's and a repeated send answers the existing row). Bytes are stored before the rows are written; when
+ * the rows fail, the stored bytes are removed again, so a refused upload leaves nothing behind.
+ */
+export const fileRoutes =
+  ({ db, config }: AppDeps, store: FileStore): FastifyPluginAsyncZod =>
+  async (app) => {
+    requireSession(app, db);
+
+    app.post('/cases/:id/files', { schema: { params: z.object({ id }) } }, async (request) => {
+      const actor = authOf(request);
+      const caseId = request.params.id;
+      // Refuse before reading the body: a caller without access never streams their bytes to us.
+      await requireCaseAccess(db, actor, caseId);
+      if (!request.isMultipart()) throw new ApiError(415, 'unsupported-media-type', 'Send the files as multipart/form-data');
+      const received: Received[] = [];
+      const fields = new Map<string, string>();
+      let total = 0;
+      const tooLarge = () => new ApiError(413, 'payload-too-large', FILE_MESSAGES.tooLarge(Math.min(config.fileMaxBytes, config.uploadMaxBytes)));
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields.set(part.fieldname, String(part.value));
+            continue;
+          }
+          const bytes = await (part as MultipartFile).toBuffer();
+          if (!isFileField(part.fieldname)) throw new ApiError(400, 'invalid-request', `Unexpected file field ${part.fieldname}: use file1..n`);
+          // A browser sends an empty file input as a nameless, empty part.
+          if (!part.filename && bytes.length === 0) continue;
+          total += bytes.length;
+          if (total > config.uploadMaxBytes) throw tooLarge();
+          received.push({ name: part.filename || part.fieldname, type: part.mimetype || 'application/octet-stream', bytes });
+        }
+      } catch (error) {
+        if (MULTIPART_TOO_LARGE.has((error as { code?: string }).code ?? '')) throw tooLarge();
+        throw error;
+      }
+      if (received.length === 0) throw new ApiError(400, 'no-file', FILE_MESSAGES.noFile);
+      const requestedId = fields.get('fileId');
+      if (requestedId !== undefined) {
+        if (received.length !== 1) throw new ApiError(400, 'invalid-request', 'fileId names a single file: send one file with it');
+        const parsed = fileIdSchema.safeParse(requestedId);
+        if (!parsed.success) throw new ApiError(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid fileId');
+      }
+
+      const stored: StoredUpload[] = [];
+      try {
+        for (const file of received) {
+          const storageKey = newStorageKey(actor.workspaceId, caseId);
+          await store.write(storageKey, file.bytes);
+          stored.push({ id: requestedId ?? `fil-${randomUUID()}`, name: file.name.slice(0, 255), type: file.type.slice(0, 255), size: file.bytes.length, storageKey });
+        }
+        const result = await runWrite(db, actor, saveCaseFiles, { caseId, makePublic: parseMakePublic(fields.get('makePublic')), files: stored });
+        await Promise.all(result.unused.map((key) => store.remove(key)));
+        return { files: result.files };
+      } catch (error) {
+        await Promise.all(stored.map((s) => store.remove(s.storageKey).catch(() => undefined)));
+        throw error;
+      }
+    });
+
+    app.get('/cases/:id/files', { schema: { params: z.object({ id }), querystring: listQuery } }, (request) =>
+      listCaseFiles(db, authOf(request), request.params.id, request.query.since, request.query.pageSize),
+    );
+
+    app.get('/cases/:caseId/files/:fileId', { schema: { params: z.object({ caseId: id, fileId: id }) } }, async (request, reply) => {
+      const row = await findReadableFile(db, authOf(request), request.params.caseId, request.params.fileId);
+      const bytes = await store.read(row.storage_key);
+      if (!bytes) {
+        request.log.warn({ fileId: row.id, storageKey: row.storage_key }, 'file row without bytes in the file store');
+        throw new ApiError(404, 'not-found', FILE_MESSAGES.notFound);
+      }
+      return reply
+        .type(row.mime_type)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
+  };

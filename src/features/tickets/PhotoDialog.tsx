@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../app/state/toastAtoms.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { attachCaseFile, captureName, compressPhoto, FILE_TOOL_AUTO_CLOSE_MS } from './caseFileUpload.ts';
+
+type Props = { caseId: string; open: boolean; onClose: () => void };
+
+/**
+ * The photo tool (part 2 §2): a photo from the camera (on devices that have one) or a file, compressed to PNG,
+ * previewed, then attached to the case through the outbox. It closes itself after ten minutes.
+ */
+export function PhotoDialog({ caseId, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setPhoto(null);
+    setBusy(false);
+    const timer = window.setTimeout(onClose, FILE_TOOL_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, onClose]);
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    try {
+      setPhoto(await compressPhoto(file));
+    } catch {
+      showToast('error', t('files.notAnImage'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function attach() {
+    if (!photo || busy) return;
+    setBusy(true);
+    const result = await attachCaseFile(caseId, photo, captureName('photo')).catch(() => ({ ok: false }) as const);
+    setBusy(false);
+    if (!result.ok) return showToast('error', t('files.saveFailed'));
+    showToast('success', t('files.attached'));
+    onClose();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('files.photoTitle')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('files.cancel')}
+          </Button>
+          <Button onClick={() => void attach()} disabled={!photo || busy}>
+            {busy ? t('files.working') : t('files.attach')}
+          </Button>
+        </>
+      }
+    >
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        {t('files.choosePhoto')}
+        <input type="file" accept="image/*" capture="environment" onChange={(event) => void pick(event.target.files?.[0])} data-testid="photo-input" />
+      </label>
+      {preview !== null && <img src={preview} alt={t('files.preview')} className="mt-3 max-h-64 rounded-lg border border-slate-200 object-contain" />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import SignaturePad from 'signature_pad';
+import { showToast } from '../../app/state/toastAtoms.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { attachCaseFile, captureName, FILE_TOOL_AUTO_CLOSE_MS } from './caseFileUpload.ts';
+
+type Props = { caseId: string; open: boolean; onClose: () => void };
+
+/** Signature capture (part 2 §2, §3): drawn on a pad, saved as a PNG file of the case; closes after ten minutes. */
+export function SignatureDialog({ caseId, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  const pad = useRef<SignaturePad | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setBusy(false);
+    const timer = window.setTimeout(onClose, FILE_TOOL_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, onClose]);
+
+  // The dialog mounts its panel lazily, so the pad is made when the canvas element arrives.
+  useEffect(() => {
+    if (!canvas) return;
+    const instance = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
+    pad.current = instance;
+    return () => {
+      instance.off();
+      pad.current = null;
+    };
+  }, [canvas]);
+
+  async function save() {
+    const current = pad.current;
+    if (!current || !canvas || busy) return;
+    if (current.isEmpty()) return showToast('info', t('files.signFirst'));
+    setBusy(true);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    const result = blob ? await attachCaseFile(caseId, blob, captureName('signature')).catch(() => ({ ok: false }) as const) : { ok: false };
+    setBusy(false);
+    if (!result.ok) return showToast('error', t('files.saveFailed'));
+    showToast('success', t('files.attached'));
+    onClose();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('files.signatureTitle')}
+      actions={
+        <>
+          <Button variant="ghost" onClick={() => pad.current?.clear()}>
+            {t('files.clear')}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('files.cancel')}
+          </Button>
+          <Button onClick={() => void save()} disabled={busy}>
+            {busy ? t('files.working') : t('files.saveSignature')}
+          </Button>
+        </>
+      }
+    >
+      <canvas ref={setCanvas} width={360} height={180} className="w-full touch-none rounded-lg border border-slate-300 bg-white" aria-label={t('files.signaturePad')} data-testid="signature-pad" />
+    </Dialog>
+  );
+}
