@@ -141,4 +141,22 @@ describe('client and real server in one process (PGlite, fake-indexeddb)', () =>
       await client.close();
     }
   });
+
+  it('a full disk refuses the change with a clear message and keeps the queue as it was', async () => {
+    const client = await openClient({ baseUrl, token: token(agent.headers), userId: agent.userId });
+    try {
+      await waitFor(() => client.engine.getStatus().lastSyncAt, 10_000, 'first sync');
+      const ticket = await freeTicket();
+      const insert = client.db.outbox.insert.bind(client.db.outbox);
+      client.db.outbox.insert = () => Promise.reject(Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' }));
+      const result = await client.engine.mutate('ticket.claim', { ticketId: ticket.id });
+      client.db.outbox.insert = insert;
+      expect(result).toMatchObject({ ok: false, code: 'storage-full' });
+      expect((result as { message: string }).message).toContain('no room left');
+      expect(await client.engine.pendingMutations()).toEqual([]);
+      expect(await replicaDoc(client, 'tickets', ticket.id)).toMatchObject({ status: 'unassigned' });
+    } finally {
+      await client.close();
+    }
+  });
 });

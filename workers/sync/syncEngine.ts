@@ -1,12 +1,12 @@
-import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
-import { MutationRefused, type MutationActor } from '../../src/domain/mutations/types.ts';
+import type { MutationActor } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { MutationOutcome } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
-import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
+import { outboxOf } from './outbox.ts';
 import { runPreflights, type Preflight } from './preflight.ts';
-import { rebase, readDocs, writeDocs, type SyncTrace } from './rebase.ts';
+import { applyOptimistically, isQuotaError, STORAGE_FULL } from './optimistic.ts';
+import { rebase, type SyncTrace } from './rebase.ts';
 import { keepStreamOpen } from './liveStream.ts';
 import { pullToEnd } from './replication.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
@@ -141,41 +141,16 @@ export class SyncEngine {
   /** Applies a mutation optimistically and queues it; a refusal visible locally is answered at once. */
   mutate(name: string, args: unknown): Promise<MutationResult> {
     return this.serial(async () => {
-      const definition = mutationDefinition(name);
-      if (!definition) return { ok: false, code: 'unknown-mutation', message: `Unknown mutation ${name}` };
-      const parsed = definition.args.safeParse(args);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return { ok: false, code: 'invalid-args', message: issue?.message ?? 'Invalid input' };
-      }
       if (!this.actor) await this.refreshActor();
-      const actor = this.actor;
-      if (!actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };
-      const at = this.now;
-      let writes;
-      try {
-        writes = definition.apply(parsed.data, await readDocs(this.db, definition.reads(parsed.data, actor)), actor, at);
-      } catch (error) {
-        if (error instanceof MutationRefused) return { ok: false, code: error.code, message: error.message };
-        throw error;
-      }
-      const entry: OutboxEntry = {
-        id: this.options.newId?.() ?? crypto.randomUUID(),
-        seq: nextSeq(at),
-        name,
-        args: parsed.data,
-        at,
-        attempts: 0,
-        lastError: null,
-        touched: writes.map((w) => ({ collection: w.collection, id: w.doc.id })),
-      };
-      // The outbox entry is durable before the effect shows: a crash in between loses nothing the user saw.
-      await this.outbox.add(entry);
-      await writeDocs(this.db, writes);
-      this.options.trace?.('mutate', { id: entry.id, name, docs: writes.map((w) => `${w.doc.id}@${w.doc.rev}`) });
+      if (!this.actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };
+      const id = this.options.newId?.() ?? crypto.randomUUID();
+      const queued = await applyOptimistically(this.db, { name, args, actor: this.actor, at: this.now, id });
+      if (!queued.entry) return queued.result;
+      if (queued.previewLost) this.setStatus({ lastError: STORAGE_FULL });
+      this.options.trace?.('mutate', { id, name, docs: queued.entry.touched.map((r) => r.id) });
       this.setStatus({ pending: this.status.pending + 1 });
       if (this.leader) queueMicrotask(() => this.background(() => this.flush()));
-      return { ok: true };
+      return queued.result;
     });
   }
 
@@ -232,7 +207,8 @@ export class SyncEngine {
       await this.db.upsertLocal('lastSyncAt', { value: this.status.lastSyncAt });
     } catch (error) {
       this.setStatus({ syncing: false });
-      this.handleFailure(error, 'pull');
+      if (isQuotaError(error)) this.setStatus({ lastError: STORAGE_FULL });
+      else this.handleFailure(error, 'pull');
     }
   }
 
