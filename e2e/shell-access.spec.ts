@@ -115,5 +115,11 @@ test.describe('shell and module access', () => {
     await page.reload();
     await expect(shell.screenTitle).toHaveText('Tablero');
     await page.screenshot({ path: 'test-results/shell-spanish.png' });
+
+    // The language is saved to the agent's account on the shared e2e server: put English back for later journeys.
+    await page.getByRole('button', { name: 'Idioma' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(shell.screenTitle).toHaveText('Dashboard');
+    await expect(page.getByTestId('sync-indicator')).toContainText('All changes synced');
   });
 });
