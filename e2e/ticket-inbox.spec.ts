@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiToken, pullAll } from './pages/serverReads.ts';
 import { InboxPage } from './pages/InboxPage.ts';
 import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
@@ -44,6 +45,7 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     await expect(agent.notes).toContainText('Called the customer');
     await expect(agent.notes).toContainText('NA');
     await page.screenshot({ path: 'test-results/ticket-detail.png' });
+    const ticketId = page.url().split('/tickets/')[1]!;
 
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
@@ -51,6 +53,20 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     await expect(page.getByText('There are no more tickets in your inbox.')).toBeVisible({ timeout: 15_000 });
     await expect(adminRow).toHaveCount(0, { timeout: 30_000 });
     await adminContext.close();
+
+    // The engine moves the ticket's instance on past its human-interface stage.
+    const token = await apiToken(page.request, ADMIN);
+    const ticket = (await pullAll(page.request, token, 'tickets')).find((d) => d.id === ticketId);
+    expect(ticket?.instanceId, 'the seeded ticket belongs to an instance').toBeTruthy();
+    await expect
+      .poll(
+        async () => {
+          const reply = await page.request.get(`/instances/${String(ticket!.instanceId)}`, { headers: { authorization: `Bearer ${token}` } });
+          return ((await reply.json()) as { currentStage: string | null }).currentStage;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe(ticket!.stageKey);
   });
 
   test('solving an unclaimed ticket asks to claim it first and returns to the inbox', async ({ page }) => {
