@@ -268,16 +268,17 @@ export class SyncEngine {
         await this.outbox.remove(settled.map((e) => e.id));
       });
       this.options.trace?.('settled', settled.map((e) => `${e.name}:${e.id}:${byId.get(e.id)?.status}`));
-      this.setStatus({ pending: await this.outbox.count() });
-      // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
-      // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
-      await this.refreshStale();
+      // A refusal is reported at once; the documents then return to the server's state just after.
       for (const entry of settled) {
         const outcome = byId.get(entry.id);
         if (outcome?.status === 'rejected') {
           this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code: outcome.code, message: outcome.message, at: this.now });
         }
       }
+      this.setStatus({ pending: await this.outbox.count() });
+      // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
+      // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
+      await this.refreshStale();
       if (settled.length < batch.length) {
         this.scheduleRetry();
         return;
