@@ -1,0 +1,209 @@
+import type { Generated } from 'kysely';
+import type { InstanceStatus, BatchStatus, NodeType, CaseStatus, TicketStatus, TicketState, TicketExit, InstanceStageStatus, ExecutionStatus, HttpMethod, JsonWithDefault, Int8 } from '../domainTables.ts';
+import type { Json, NullableTimestamp, Replicated, Timestamp } from '../schema.ts';
+
+/** Table types of the work: cases and their records, tickets, batches, instances, forms, templates and traces. */
+
+export type CasesTable = Replicated & {
+  id: string;
+  case_type_id: string;
+  state_id: string | null;
+  status: Generated<CaseStatus>;
+  customer_id: string | null;
+  category: string | null;
+  description: Generated<string>;
+  data: JsonWithDefault;
+  batch_id: string | null;
+  closing: NullableTimestamp;
+};
+
+export type CaseHistoryTable = Replicated & {
+  id: string;
+  case_id: string;
+  state_id: string | null;
+  field_new_data: string | null;
+  transaction_date: Timestamp;
+  event_type: Generated<string>;
+  event_details: Generated<string>;
+  event_description: Generated<string>;
+  agent_prefix: Generated<string>;
+};
+
+export type CaseLogsTable = Replicated & {
+  id: string;
+  case_id: string;
+  date: Timestamp;
+  action_description: Generated<string>;
+  field_changed: string | null;
+  new_value: string | null;
+};
+
+export type CaseNotesTable = Replicated & {
+  id: string;
+  case_id: string;
+  /** title, details, description and agent prefix joined by '///'. */
+  note_text: string;
+  author_user_id: string | null;
+  member_id: string | null;
+  case_state_description: string | null;
+  entry_date: Timestamp;
+  edited: Generated<boolean>;
+};
+
+export type CaseFilesTable = Replicated & {
+  id: string;
+  case_id: string;
+  name: string;
+  mime_type: Generated<string>;
+  size: Int8;
+  storage_key: string;
+  is_public: Generated<boolean>;
+  uploaded_by: string | null;
+};
+
+export type TicketsTable = Replicated & {
+  id: string;
+  case_id: string | null;
+  instance_id: string | null;
+  stage_key: string | null;
+  /** Shown as "Case ID" in the inbox. */
+  operation: Generated<string>;
+  contact: string | null;
+  contact_name: string | null;
+  description: Generated<string>;
+  team_id: string;
+  assignee_member_id: string | null;
+  assignee_user_id: string | null;
+  status: Generated<TicketStatus>;
+  state: Generated<TicketState>;
+  template: Generated<string>;
+  initial_values: JsonWithDefault;
+  data: JsonWithDefault;
+  sla_seconds: number;
+  due_at: Timestamp;
+  claimed_at: NullableTimestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by_user_id: string | null;
+  exit: TicketExit | null;
+};
+
+export type BatchesTable = Replicated & {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  status: Generated<BatchStatus>;
+  case_type_id: string;
+  user_id: string;
+  user_name: Generated<string>;
+  /** The CSV rows as objects keyed by the header. */
+  batch_data: JsonWithDefault;
+  processed_at: NullableTimestamp;
+};
+
+export type BatchLinesTable = Replicated & {
+  id: string;
+  batch_id: string;
+  line_id: string;
+  case_id: string | null;
+  status: Generated<BatchStatus>;
+  data: JsonWithDefault;
+  state: string | null;
+  processed_at: NullableTimestamp;
+};
+
+export type InstancesTable = Replicated & {
+  id: string;
+  app_id: string;
+  flow_id: string | null;
+  event_id: string | null;
+  case_id: string | null;
+  name: Generated<string>;
+  status: Generated<InstanceStatus>;
+  values: JsonWithDefault;
+  /** Array of { stage, stage_type, source, success, timestamp, parameters } (part 1 §3). */
+  stage_history: JsonWithDefault;
+  current_stage: string | null;
+  start_date: NullableTimestamp;
+  end_date: NullableTimestamp;
+  wake_at: NullableTimestamp;
+  error: string | null;
+  attempt: Generated<number>;
+};
+
+export type InstanceStagesTable = Replicated & {
+  id: string;
+  instance_id: string;
+  stage_key: string;
+  node_type: NodeType;
+  status: Generated<InstanceStageStatus>;
+  seq: Generated<number>;
+  values: JsonWithDefault;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  error: string | null;
+};
+
+export type FrontdeskFormsTable = Replicated & {
+  id: string;
+  /** Public slug of the form's link; unique across workspaces. */
+  form_id: string;
+  name: string;
+  case_type_id: string;
+  description: Generated<string>;
+  template: Generated<string>;
+  link: string | null;
+  webhook: string | null;
+  is_active: Generated<boolean>;
+};
+
+export type NodeTemplatesTable = Replicated & {
+  id: string;
+  case_type_id: string;
+  node_type: NodeType;
+  name: string;
+  description: Generated<string>;
+  config: JsonWithDefault;
+  /** HTML for human-interface templates, 'EMPTY' for every other type. */
+  template: Generated<string>;
+};
+
+export type WebhookExecutionsTable = Replicated & {
+  id: string;
+  webhook_id: string;
+  event_id: string | null;
+  instance_id: string | null;
+  status: ExecutionStatus;
+  request_url: string;
+  request_method: Generated<string>;
+  request_headers: JsonWithDefault;
+  request_body: Json | null;
+  response_status: number | null;
+  response_headers: Json | null;
+  response_body: Json | null;
+  response_time_ms: number | null;
+  error_message: string | null;
+  idempotency_key: string | null;
+  executed_at: Timestamp;
+};
+
+export type ExternalApiExecutionsTable = Replicated & {
+  id: string;
+  instance_id: string | null;
+  stage_key: string | null;
+  request_method: HttpMethod;
+  request_url: string;
+  request_headers: JsonWithDefault;
+  request_body: Json | null;
+  response_status: number | null;
+  response_headers: Json | null;
+  response_body: Json | null;
+  status: ExecutionStatus;
+  duration_ms: number | null;
+  error_message: string | null;
+  error_code: string | null;
+  /** A user id, or 'engine' for calls made by API stages. */
+  initiated_by: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+  executed_at: Timestamp;
+};
