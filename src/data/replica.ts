@@ -6,7 +6,7 @@ import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
 import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
-import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
+import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
 
@@ -95,6 +95,19 @@ export async function fileCacheUsage(): Promise<CacheUsage | null> {
   return running.api.fileCacheUsage();
 }
 
+/** A case file's bytes as a data URL (cache, pending upload, or server), with the spec's error texts. */
+export async function readCaseFile(caseId: string, fileId: string): Promise<FileReadResult> {
+  if (!running) return { ok: false, status: 401, message: 'You are not signed in' };
+  await running.ready;
+  return running.api.readFile(caseId, fileId);
+}
+
+export async function caseFileThumbnail(caseId: string, fileId: string, size: number): Promise<FileThumbnailResult> {
+  if (!running) return { ok: false, message: 'You are not signed in' };
+  await running.ready;
+  return running.api.fileThumbnail(caseId, fileId, size);
+}
+
 export async function clearFileCache(): Promise<void> {
   await running?.api.clearFileCache();
 }
@@ -113,6 +126,18 @@ function useReplicaDb(): ReplicaDatabase | null {
   return useSyncExternalStore(subscribe, () => running?.db ?? null);
 }
 
+// RxDB hands out the same RxDocument object while a document's revision is unchanged, so its plain copy is made
+// once: a query over 10,000 tickets then copies only what changed, and unchanged documents keep their identity.
+const plainCopies = new WeakMap<object, unknown>();
+function plainDoc<T>(doc: { toJSON(): unknown }): T {
+  let copy = plainCopies.get(doc);
+  if (copy === undefined) {
+    copy = doc.toJSON();
+    plainCopies.set(doc, copy);
+  }
+  return copy as T;
+}
+
 /** Documents matching a query, kept current as the replica changes; `loading` until the first answer. */
 export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
   const db = useReplicaDb();
@@ -120,7 +145,7 @@ export function useQuery<C extends SyncedCollection>(collection: C, query: Repli
   const [state, setState] = useState<{ key: string; docs: DocOf<C>[] } | null>(null);
   useEffect(() => {
     if (!db || key === null) return;
-    const subscription = db[collection].find(JSON.parse(key)).$.subscribe((docs) => setState({ key, docs: docs.map((d) => d.toJSON() as DocOf<C>) }));
+    const subscription = db[collection].find(JSON.parse(key)).$.subscribe((docs) => setState({ key, docs: docs.map((d) => plainDoc<DocOf<C>>(d)) }));
     return () => subscription.unsubscribe();
   }, [db, collection, key]);
   const fresh = state !== null && state.key === key;
@@ -133,7 +158,7 @@ export function useDoc<C extends SyncedCollection>(collection: C, id: string | n
   const [state, setState] = useState<{ id: string; doc: DocOf<C> | null } | null>(null);
   useEffect(() => {
     if (!db || !id) return;
-    const subscription = db[collection].findOne(id).$.subscribe((doc) => setState({ id, doc: doc ? (doc.toJSON() as DocOf<C>) : null }));
+    const subscription = db[collection].findOne(id).$.subscribe((doc) => setState({ id, doc: doc ? plainDoc<DocOf<C>>(doc) : null }));
     return () => subscription.unsubscribe();
   }, [db, collection, id]);
   if (!id) return null;

@@ -45,6 +45,16 @@ export type SyncStatus = {
   sessionEnded: boolean;
 };
 
+/** A case file read back (part 2 §7): its bytes as a data URL, as the console shows and the bridge answers them. */
+export type CaseFileContent = { caseId: string; fileId: string; name: string; type: string; size: number; dataUrl: string; thumbnail: string | null };
+/** `status` is the server's answer (0 when it could not be reached); `message` is the spec's text for it. */
+export type FileReadResult = { ok: true; file: CaseFileContent } | { ok: false; status: number; message: string };
+/** For a file list: a JPEG thumbnail, the generic icon (files above 50 MB), none (not an image), or a failure. */
+export type FileThumbnailResult =
+  | { ok: true; kind: 'image'; thumbnail: string }
+  | { ok: true; kind: 'generic' | 'none' }
+  | { ok: false; message: string };
+
 export type PendingMutation = { id: string; name: string; args: unknown; at: number; attempts: number; lastError: string | null };
 export type Rejection = { mutationId: string; name: string; args: unknown; code: string; message: string; at: number };
 

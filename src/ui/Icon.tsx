@@ -27,6 +27,9 @@ const PATHS = {
   language: 'M3 5h10M8 3v2m-3 0c1 4 4 7 7 8M11 5c-1 4-4 7-7 8m9 8 4-10 4 10m-7-3h6',
   construction: 'M3 20h18M5 20l7-16 7 16M8 13h8',
   empty: 'M4 8h16v11H4zM4 8l3-4h10l3 4M9 13h6',
+  file: 'M6 3h8l4 4v14H6zM14 3v4h4',
+  largeFile: 'M6 3h8l4 4v14H6zM14 3v4h4M12 10v7m-3-3 3 3 3-3',
+  brokenImage: 'M4 4h16v16H4zM4 15l4-4 3 3M14 11l2-2 4 4M4 4l16 16',
 } as const;
 
 export type IconName = keyof typeof PATHS;

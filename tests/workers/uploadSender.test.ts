@@ -38,7 +38,7 @@ describe('upload preflight', () => {
         return new Response('{}', { status });
       },
     });
-    const run = send(entry('m', 'case.uploadFile', uploadArgs));
+    const run = send(entry('m', 'case.uploadFile', uploadArgs), { first: true });
     if (kept) await expect(run).rejects.toMatchObject({ code: 'server' });
     else await run;
     expect(calls).toHaveLength(1);
@@ -49,9 +49,25 @@ describe('upload preflight', () => {
     expect(Boolean(await db.uploads.get('fil-1'))).toBe(kept);
     // Once the bytes are gone the preflight sends nothing again: the mutation only confirms.
     if (!kept) {
-      await send(entry('m', 'case.uploadFile', uploadArgs));
+      await send(entry('m', 'case.uploadFile', uploadArgs), { first: true });
       expect(calls).toHaveLength(1);
     }
+    db.close();
+  });
+
+  it('bytes behind other queued mutations wait until those are pushed (their case may be created by one of them)', async () => {
+    const db = openFileDb('test-defer');
+    await db.uploads.put({ ...uploadArgs, blob: new Blob(['abc']), createdAt: 1 });
+    let sent = 0;
+    const send = uploadSender({ db, baseUrl: '', accessToken: 't', fetch: async () => (sent++, new Response('{}', { status: 200 })) });
+    const batch = [entry('a', 'case.create'), entry('b', 'case.uploadFile', uploadArgs), entry('c', 'ticket.claim')];
+    const firstRound = await runPreflights(batch, send);
+    expect(firstRound).toMatchObject({ deferred: true, error: null });
+    expect(firstRound.ready.map((e) => e.id)).toEqual(['a']);
+    expect(sent).toBe(0);
+    const secondRound = await runPreflights(batch.slice(1), send);
+    expect(secondRound.ready.map((e) => e.id)).toEqual(['b', 'c']);
+    expect(sent).toBe(1);
     db.close();
   });
 
@@ -59,7 +75,7 @@ describe('upload preflight', () => {
     const db = openFileDb('test-network');
     await db.uploads.put({ ...uploadArgs, blob: new Blob(['abc']), createdAt: 1 });
     const send = uploadSender({ db, baseUrl: '', accessToken: 't', fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
-    await expect(send(entry('m', 'case.uploadFile', uploadArgs))).rejects.toMatchObject({ code: 'network' });
+    await expect(send(entry('m', 'case.uploadFile', uploadArgs), { first: true })).rejects.toMatchObject({ code: 'network' });
     expect(await db.uploads.get('fil-1')).toBeTruthy();
     db.close();
   });

@@ -1,5 +1,5 @@
 import { uploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
-import type { OutboxEntry } from '../sync/outbox.ts';
+import type { Preflight } from '../sync/preflight.ts';
 import { TransportError } from '../sync/transport.ts';
 import type { FileDatabase, PendingUpload } from './fileDb.ts';
 
@@ -13,19 +13,22 @@ export type UploadSenderOptions = {
 };
 
 /**
- * The preflight of `case.uploadFile`: POSTs the kept bytes to /cases/{caseId}/files under the client's fileId
+ * The preflight of `case.uploadFile`: once it is first in the outbox, POSTs the kept bytes to /cases/{caseId}/files under the client's fileId
  * before the mutation is pushed. A repeat is harmless (the server answers the existing row), so a crash between
  * the upload and the push only sends the bytes twice. A network or server failure throws and the outbox waits;
  * a refusal (4xx) drops the bytes and lets the mutation go, so the server rejects it and the user is told.
  */
-export function uploadSender(options: UploadSenderOptions): (entry: OutboxEntry) => Promise<void> {
+export function uploadSender(options: UploadSenderOptions): Preflight {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  return async (entry) => {
+  return async (entry, { first }) => {
     if (entry.name !== 'case.uploadFile') return;
     const args = uploadFileArgs.parse(entry.args);
     const upload = await options.db.uploads.get(args.fileId);
     // Sent already (the bytes are dropped once the server has them): the mutation only confirms.
     if (!upload) return;
+    // The case may be created by a mutation queued before this one (a frame's createCaseForFiles): the bytes go
+    // once everything before them has reached the server.
+    if (!first) return 'defer';
     const form = new FormData();
     form.append('fileId', args.fileId);
     form.append('makePublic', String(args.makePublic));

@@ -1,6 +1,6 @@
 import type { CacheUsage } from '../../src/domain/files/fileCache.ts';
 import type { UploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
-import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
+import type { FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 
 /**
  * The whole contract of the sync worker, as Comlink exposes it. The UI imports this type and nothing else
@@ -18,6 +18,9 @@ export type SyncWorkerApi = {
   /** The File Cache Manager's figures (part 2 §2, §9). */
   fileCacheUsage(): Promise<CacheUsage>;
   clearFileCache(): Promise<void>;
+  /** A case file from the cache, a pending upload or the server (kept in the cache then). */
+  readFile(caseId: string, fileId: string): Promise<FileReadResult>;
+  fileThumbnail(caseId: string, fileId: string, size: number): Promise<FileThumbnailResult>;
   openScope(scope: string): Promise<void>;
   closeScope(scope: string): Promise<void>;
   /** The browser is online again, or the user asked to retry now. */

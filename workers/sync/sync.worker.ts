@@ -5,8 +5,9 @@ import { openReplica, replicaName, type ReplicaDatabase } from '../../src/data/o
 import type { Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 import { cacheUsage } from '../../src/domain/files/fileCache.ts';
 import { uploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
-import { blobToDataUrl, fileCache, makeThumbnail } from '../files/fileCache.ts';
+import { fileCache } from '../files/fileCache.ts';
 import { openFileDb, type FileDatabase } from '../files/fileDb.ts';
+import { fileReader } from '../files/fileReader.ts';
 import { uploadSender } from '../files/uploadSender.ts';
 import type { SyncWorkerApi } from './api.ts';
 import { SyncEngine } from './syncEngine.ts';
@@ -15,6 +16,7 @@ import { httpTransport } from './transport.ts';
 let db: ReplicaDatabase | null = null;
 let engine: SyncEngine | null = null;
 let files: FileDatabase | null = null;
+let reader: ReturnType<typeof fileReader> | null = null;
 let rejectionChannel: BroadcastChannel | null = null;
 const statusListeners: ((status: SyncStatus) => void)[] = [];
 const rejectionListeners: ((rejection: Rejection) => void)[] = [];
@@ -28,6 +30,8 @@ const api: SyncWorkerApi = {
     if (engine) return;
     db = await openReplica(replicaName(session.userId), getRxStorageDexie());
     files = openFileDb(session.userId);
+    const userFiles = fileReader({ db: files, baseUrl: session.apiBase, accessToken: session.accessToken });
+    reader = userFiles;
     // A rejection is reported in every tab of the user, whichever tab's worker sent the mutation.
     rejectionChannel = new BroadcastChannel(`rejections:${db.name}`);
     rejectionChannel.onmessage = (event: MessageEvent<Rejection>) => rejectionListeners.forEach((l) => l(event.data));
@@ -41,10 +45,7 @@ const api: SyncWorkerApi = {
         db: files,
         baseUrl: session.apiBase,
         accessToken: session.accessToken,
-        onSent: async (upload) => {
-          const cache = fileCache(files!);
-          await cache.put(upload.caseId, upload.fileId, await blobToDataUrl(upload.blob), { name: upload.name, type: upload.type, thumbnail: await makeThumbnail(upload.blob) });
-        },
+        onSent: (upload) => userFiles.keep(upload.caseId, upload.fileId, upload.blob, upload.name),
       }),
       onRejection: (rejection) => {
         rejectionListeners.forEach((l) => l(rejection));
@@ -55,7 +56,12 @@ const api: SyncWorkerApi = {
     // One tab replicates; when it closes, another wins the election and takes over.
     void db.waitForLeadership().then(() => engine?.promote());
     // Every tab counts the shared outbox, so each shows the changes waiting to be sent.
-    db.outbox.count().$.subscribe((pending) => engine && publishStatus({ ...engine.getStatus(), pending }));
+    // The leader sends what any tab queued: another tab's worker writes the shared outbox but does not push.
+    db.outbox.count().$.subscribe((pending) => {
+      if (!engine) return;
+      publishStatus({ ...engine.getStatus(), pending });
+      if (pending > 0) void engine.flush();
+    });
     self.addEventListener('online', () => engine?.reconnect());
   },
   async stop() {
@@ -66,6 +72,7 @@ const api: SyncWorkerApi = {
     engine = null;
     db = null;
     files = null;
+    reader = null;
   },
   async mutate(name, args) {
     if (!engine) return { ok: false, code: 'not-started', message: 'You are not signed in' };
@@ -88,6 +95,14 @@ const api: SyncWorkerApi = {
   },
   async clearFileCache() {
     if (files) await fileCache(files).clear();
+  },
+  async readFile(caseId, fileId) {
+    if (!reader) return { ok: false, status: 401, message: 'You are not signed in' };
+    return reader.read(caseId, fileId);
+  },
+  async fileThumbnail(caseId, fileId, size) {
+    if (!reader) return { ok: false, message: 'You are not signed in' };
+    return reader.thumbnail(caseId, fileId, size);
   },
   async pendingMutations() {
     return engine ? engine.pendingMutations() : [];

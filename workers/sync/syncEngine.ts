@@ -58,6 +58,7 @@ export class SyncEngine {
   private streamAbort: AbortController | null = null;
   private openScopes = new Set<string>();
   private leader: boolean;
+  private lastSyncSubscription: { unsubscribe(): void } | null = null;
   private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
 
   constructor(private readonly options: SyncEngineOptions) {
@@ -71,8 +72,15 @@ export class SyncEngine {
     return this.options.now?.() ?? Date.now();
   }
 
+  /**
+   * Replica writes run one at a time: in this realm by the queue, and across the tabs of one user (whose workers
+   * share the database) by a Web Lock, so one tab's optimistic write cannot fall between another tab's read of the
+   * outbox and its rebase. Every task is database work only (no network), so the lock is held briefly.
+   */
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
+    const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+    const exclusive = locks ? (): Promise<T> => locks.request(`replica-write:${this.db.name}`, task) as Promise<T> : task;
+    const run = this.queue.then(exclusive, exclusive);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -99,6 +107,11 @@ export class SyncEngine {
     this.clientId = stored ? (stored.toJSON().data as { value: string }).value : (this.options.newId?.() ?? crypto.randomUUID());
     if (!stored) await this.db.upsertLocal('clientId', { value: this.clientId });
     await this.refreshActor();
+    // When the data was last brought up to date, by this tab or another: shown until this realm syncs itself.
+    this.lastSyncSubscription = this.db.getLocal$<{ value: number | null }>('lastSyncAt').subscribe((doc) => {
+      const at = doc ? (doc.toJSON().data as { value: number | null }).value : null;
+      if (typeof at === 'number' && at > (this.status.lastSyncAt ?? 0)) this.setStatus({ lastSyncAt: at });
+    });
     this.setStatus({ pending: await this.outbox.count() });
     if (this.leader) this.startReplicating();
   }
@@ -119,6 +132,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.lastSyncSubscription?.unsubscribe();
     this.streamAbort?.abort();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.queue;
@@ -235,7 +249,7 @@ export class SyncEngine {
       if (this.stopped) return;
       const pending = await this.outbox.pending(PUSH_BATCH);
       if (pending.length === 0) return;
-      const { ready: batch, error: preflightError } = await runPreflights(pending, this.options.preflight);
+      const { ready: batch, error: preflightError, deferred } = await runPreflights(pending, this.options.preflight);
       if (batch.length === 0) {
         await this.outbox.noteFailure([pending[0]!.id], preflightError instanceof Error ? preflightError.message : String(preflightError));
         this.handleFailure(preflightError, 'push');
@@ -284,6 +298,8 @@ export class SyncEngine {
         return;
       }
       if (batch.length < pending.length) {
+        // A deferred entry is first now: the next round runs its preflight.
+        if (deferred) continue;
         this.handleFailure(preflightError, 'push');
         return;
       }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { attachCaseFile, captureName, compressPhoto, FILE_TOOL_AUTO_CLOSE_MS } from './caseFileUpload.ts';
+import { compressPhoto } from './caseFileUpload.ts';
+import { useCaseFileTool } from './useCaseFileTool.ts';
 
 type Props = { caseId: string; open: boolean; onClose: () => void };
 
@@ -15,15 +16,11 @@ export function PhotoDialog({ caseId, open, onClose }: Props) {
   const { t } = useTranslation();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, setBusy, attach: attachCapture } = useCaseFileTool(caseId, open, onClose);
 
   useEffect(() => {
-    if (!open) return;
-    setPhoto(null);
-    setBusy(false);
-    const timer = window.setTimeout(onClose, FILE_TOOL_AUTO_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [open, onClose]);
+    if (open) setPhoto(null);
+  }, [open]);
 
   useEffect(() => {
     if (!photo) return setPreview(null);
@@ -46,12 +43,7 @@ export function PhotoDialog({ caseId, open, onClose }: Props) {
 
   async function attach() {
     if (!photo || busy) return;
-    setBusy(true);
-    const result = await attachCaseFile(caseId, photo, captureName('photo')).catch(() => ({ ok: false }) as const);
-    setBusy(false);
-    if (!result.ok) return showToast('error', t('files.saveFailed'));
-    showToast('success', t('files.attached'));
-    onClose();
+    await attachCapture(photo, 'photo');
   }
 
   return (

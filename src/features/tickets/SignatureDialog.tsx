@@ -4,7 +4,7 @@ import SignaturePad from 'signature_pad';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { attachCaseFile, captureName, FILE_TOOL_AUTO_CLOSE_MS } from './caseFileUpload.ts';
+import { useCaseFileTool } from './useCaseFileTool.ts';
 
 type Props = { caseId: string; open: boolean; onClose: () => void };
 
@@ -13,14 +13,7 @@ export function SignatureDialog({ caseId, open, onClose }: Props) {
   const { t } = useTranslation();
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setBusy(false);
-    const timer = window.setTimeout(onClose, FILE_TOOL_AUTO_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [open, onClose]);
+  const { busy, setBusy, attach } = useCaseFileTool(caseId, open, onClose);
 
   // The dialog mounts its panel lazily, so the pad is made when the canvas element arrives.
   useEffect(() => {
@@ -38,12 +31,7 @@ export function SignatureDialog({ caseId, open, onClose }: Props) {
     if (!current || !canvas || busy) return;
     if (current.isEmpty()) return showToast('info', t('files.signFirst'));
     setBusy(true);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    const result = blob ? await attachCaseFile(caseId, blob, captureName('signature')).catch(() => ({ ok: false }) as const) : { ok: false };
-    setBusy(false);
-    if (!result.ok) return showToast('error', t('files.saveFailed'));
-    showToast('success', t('files.attached'));
-    onClose();
+    await attach(await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png')), 'signature');
   }
 
   return (

@@ -5,9 +5,10 @@ import { attachFile, type MutationResult } from '../../data/replica.ts';
 /** Part 2 §9: the photo tool and the signature pad close themselves after ten minutes. */
 export const FILE_TOOL_AUTO_CLOSE_MS = 600_000;
 
+export const newFileId = (): string => `fil-${crypto.randomUUID()}`;
+
 /** Attaches a file to a case through the outbox (not public by default, part 2 §9). */
-export function attachCaseFile(caseId: string, blob: Blob, name: string, makePublic = false): Promise<MutationResult> {
-  const fileId = `fil-${crypto.randomUUID()}`;
+export function attachCaseFile(caseId: string, blob: Blob, name: string, makePublic = false, fileId = newFileId()): Promise<MutationResult> {
   return attachFile({ caseId, fileId, name, type: blob.type || 'application/octet-stream', size: blob.size, makePublic }, blob);
 }
 
