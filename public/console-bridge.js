@@ -10,7 +10,10 @@
  * - A <form> submit solves the ticket (ConsoleBridge.submit); a button named "save" saves its values
  *   (ConsoleBridge.save). Both send the form's values.
  * - ConsoleBridge.addNote(title, description, details) and ConsoleBridge.createNote(text) write case notes;
- *   ConsoleBridge.getFile(fileId) and ConsoleBridge.uploadFiles(files) ask for files.
+ *   ConsoleBridge.getFile(fileId) answers { file: { id, name, type, size, data } } with data as a data URL;
+ *   ConsoleBridge.uploadFiles(files) attaches files (a FileList, File objects, or { name, type, data } with data
+ *   as a data URL or base64) to the ticket's case and ConsoleBridge.createCaseForFiles(files, description) to a
+ *   new case; both answer { files: [{ id, url, name, size, type }] } (the console sends them when online).
  * Every call returns a Promise of the console's reply: { success, message } or { success: false, error }.
  */
 (function () {
@@ -29,6 +32,10 @@
       pending[requestId] = resolve;
       window.parent.postMessage(message, '*');
     });
+  }
+
+  function list(files) {
+    return files && typeof files.length === 'number' && !Array.isArray(files) ? Array.prototype.slice.call(files) : files;
   }
 
   function fieldValue(element) {
@@ -100,14 +107,14 @@
     createNote: function (text) {
       return request('notes-create-direct', { note: text, caseId: context.caseId });
     },
-    getFile: function (fileId) {
-      return request('get-single-file', { caseId: context.caseId, fileId: fileId });
+    getFile: function (fileId, caseId) {
+      return request('get-single-file', { caseId: caseId || context.caseId, fileId: fileId });
     },
-    uploadFiles: function (files, makePublic) {
-      return request('uploadFiles', { files: files, caseId: context.caseId, makePublic: makePublic === true });
+    uploadFiles: function (files, makePublic, caseId) {
+      return request('uploadFiles', { files: list(files), caseId: caseId || context.caseId, makePublic: makePublic === true });
     },
-    createCaseForFiles: function (files, description) {
-      return request('createCaseForFiles', { files: files, description: description });
+    createCaseForFiles: function (files, description, makePublic) {
+      return request('createCaseForFiles', { files: list(files), description: description, makePublic: makePublic === true });
     },
     send: request,
   };

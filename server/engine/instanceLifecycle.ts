@@ -61,6 +61,8 @@ export type StartInput = {
   values: Values;
   /** The case type this app starts (case_types.starting_app_id): a case is opened for the run. */
   caseTypeId: string | null;
+  /** The id and description of that case when the caller chose them (a case created from a frame). */
+  newCase?: { id: string; description: string };
 };
 
 export const noRunnableFlow = () => new ApiError(409, 'no-runnable-flow', "The app's workflow has no start stage to run");
@@ -73,7 +75,7 @@ export async function startInstance(ctx: WriteContext, input: StartInput): Promi
   const instanceId = `inst-${randomUUID()}`;
   let caseId: string | null = null;
   if (input.caseTypeId) {
-    caseId = `case-${randomUUID()}`;
+    caseId = input.newCase?.id ?? `case-${randomUUID()}`;
     const customer = input.values.customerId ?? input.values.customer_id;
     await tx
       .insertInto('cases')
@@ -83,7 +85,7 @@ export async function startInstance(ctx: WriteContext, input: StartInput): Promi
         case_type_id: input.caseTypeId,
         status: 'CREATED',
         customer_id: typeof customer === 'string' || typeof customer === 'number' ? String(customer) : null,
-        description: `Started by ${input.app.name}`,
+        description: input.newCase?.description ?? `Started by ${input.app.name}`,
         data: input.values,
         rev,
         created_at: now,

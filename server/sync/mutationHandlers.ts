@@ -3,6 +3,7 @@ import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
 import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
 import * as caseFiles from '../services/caseFiles.ts';
+import * as cases from '../services/cases.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
 import * as tickets from '../services/tickets.ts';
@@ -22,6 +23,8 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'ticket.cancel': tickets.cancelTicket,
   'ticket.reassign': tickets.reassignTicket,
   'ticket.addNote': tickets.addTicketNote,
+  'ticket.create': tickets.createTicket,
+  'ticket.update': tickets.updateTicket,
   'user.setLanguage': users.setLanguage,
   'app.create': apps.createApp,
   'app.update': apps.updateApp,
@@ -33,6 +36,7 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'event.setActive': events.toggleEvent,
   'instance.retry': instances.retryInstance,
   'case.uploadFile': caseFiles.confirmUpload,
+  'case.create': cases.createCase,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { mayOpenEveryCase } from '../../src/domain/access/modules.ts';
 import { COLLECTION_TABLES, type SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { Checkpoint, PullResponse, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,7 +10,7 @@ import type { Visibility } from './visibility.ts';
 /** `false`: the caller sees none of the table; a fragment: an extra condition; `true`: the whole workspace. */
 type RowFilter = (v: Visibility, scopeCaseId: string | null) => RawBuilder<unknown> | boolean;
 
-const canSeeAllCases = (v: Visibility) => v.isAdmin || v.modules.has('CASES');
+export const canSeeAllCases = (v: Visibility) => mayOpenEveryCase(v.isAdmin, v.modules);
 const canSeeRuns = (v: Visibility) => v.isAdmin || v.modules.has('APPS');
 const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`));
 

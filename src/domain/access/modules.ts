@@ -56,6 +56,14 @@ export function routeAccess(module: ModuleKey | null, gated: boolean, enabled: R
   return { allowed: false, redirectTo: MODULE_GATES[module] ?? '/401' };
 }
 
+/**
+ * Who may open every case of the workspace (the cases pull and case creation): administrators, and anyone with
+ * the CASES module. Others open only the cases of their teams' tickets.
+ */
+export function mayOpenEveryCase(isAdmin: boolean, modules: ReadonlySet<string>): boolean {
+  return isAdmin || modules.has('CASES');
+}
+
 /** Menu rule: an entry shows when its module is enabled, when it has none, or when it is WA. */
 export function menuShows(module: ModuleKey | null, enabled: ReadonlySet<ModuleKey>): boolean {
   return module === null || module === ALWAYS_SHOWN_MODULE || enabled.has(module);

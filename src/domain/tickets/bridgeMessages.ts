@@ -21,8 +21,10 @@ export const BRIDGE_TEXTS = {
   invalidFiles: 'Invalid files data',
   uploadNeedsCase: 'Case ID must be provided for file upload...',
   uploadFailed: 'S3 upload failed',
-  /** Files are a later slice; the console says so plainly instead of pretending. */
-  filesUnavailable: 'File transfer is not available yet in this console',
+  /** Not a spec text (the spec names no success message for files): files are kept and sent by the outbox. */
+  filesSaved: 'Files saved',
+  fileFound: 'File found',
+  caseCreated: 'Case created',
   submissionMissing: 'Submission failed: required information missing.',
 } as const;
 
@@ -85,4 +87,76 @@ export function checkDirectNote(payload: Record<string, unknown>): NoteCheck {
 export function readTemplateData(payload: Record<string, unknown>): Record<string, unknown> | null {
   const data = payload.data ?? {};
   return isRecord(data) ? data : null;
+}
+
+/** At most this many files in one frame message (the console's own cap; the spec sets none). */
+export const BRIDGE_FILES_MAX = 20;
+
+/** A file a template sends: a File/Blob as posted, or the bytes of a data URL or plain base64 text it sent. */
+export type BridgeFile = { name: string; type: string; content: Blob | Uint8Array };
+export type FilesCheck = { ok: true; files: BridgeFile[] } | { ok: false; error: string };
+
+const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const DATA_URL = /^data:([^;,]*)(;[^,]*)?;base64,(.*)$/s;
+
+function readBridgeFile(value: unknown, index: number): BridgeFile | null {
+  if (isBlob(value)) {
+    const name = 'name' in value && typeof value.name === 'string' && value.name !== '' ? value.name : `file${index + 1}`;
+    return { name, type: value.type || 'application/octet-stream', content: value };
+  }
+  if (!isRecord(value)) return null;
+  const name = typeof value.name === 'string' && value.name.trim() !== '' ? value.name.trim().slice(0, 255) : null;
+  const raw = value.data ?? value.content ?? value.base64 ?? value.file;
+  if (name === null) return null;
+  if (isBlob(raw)) return { name, type: typeof value.type === 'string' && value.type ? value.type : raw.type || 'application/octet-stream', content: raw };
+  if (typeof raw !== 'string' || raw === '') return null;
+  const decoded = decodeBase64Content(raw);
+  if (decoded === null) return null;
+  const type = typeof value.type === 'string' && value.type !== '' ? value.type : (decoded.type ?? 'application/octet-stream');
+  return { name, type, content: decoded.bytes };
+}
+
+/** A non-empty array of readable files, or 'Invalid files data'. */
+export function checkFiles(files: unknown): FilesCheck {
+  if (!Array.isArray(files) || files.length === 0 || files.length > BRIDGE_FILES_MAX) return { ok: false, error: BRIDGE_TEXTS.invalidFiles };
+  const read = files.map(readBridgeFile);
+  if (read.some((file) => file === null)) return { ok: false, error: BRIDGE_TEXTS.invalidFiles };
+  return { ok: true, files: read as BridgeFile[] };
+}
+
+/** uploadFiles: a non-empty files array and a real caseId, with the spec's two errors. */
+export function checkUploadFiles(payload: Record<string, unknown>): (FilesCheck & { ok: true; caseId: string; makePublic: boolean }) | { ok: false; error: string } {
+  const files = checkFiles(payload.files);
+  if (!files.ok) return files;
+  if (!validCaseId(payload.caseId)) return { ok: false, error: BRIDGE_TEXTS.uploadNeedsCase };
+  return { ...files, caseId: payload.caseId, makePublic: payload.makePublic === true };
+}
+
+/** createCaseForFiles: files and a description; any fault is 'Failed to create case or upload files'. */
+export function checkCreateCaseForFiles(
+  payload: Record<string, unknown>,
+): { ok: true; description: string; files: BridgeFile[]; makePublic: boolean } | { ok: false; error: string } {
+  const description = typeof payload.description === 'string' ? payload.description.trim() : '';
+  const files = checkFiles(payload.files);
+  if (description === '' || description.length > 500 || !files.ok) return { ok: false, error: BRIDGE_TEXTS.createCaseFailed };
+  return { ok: true, description, files: files.files, makePublic: payload.makePublic === true };
+}
+
+/** get-single-file: a real caseId and a fileId; otherwise 'File not found or access denied'. */
+export function checkFileRequest(payload: Record<string, unknown>): { ok: true; caseId: string; fileId: string } | { ok: false; error: string } {
+  const fileId = payload.fileId;
+  if (!validCaseId(payload.caseId) || typeof fileId !== 'string' || fileId.trim() === '') return { ok: false, error: BRIDGE_TEXTS.fileNotFound };
+  return { ok: true, caseId: payload.caseId, fileId };
+}
+
+/** A data URL or plain base64 text as bytes (and the data URL's type), or null when it is neither. */
+export function decodeBase64Content(content: string): { type: string | null; bytes: Uint8Array } | null {
+  const match = DATA_URL.exec(content);
+  const base64 = (match ? (match[3] ?? '') : content).replace(/\s+/g, '');
+  if (base64 === '' || base64.length % 4 !== 0 || !BASE64.test(base64)) return null;
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return { type: match?.[1] || null, bytes };
 }

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutationDefinition } from '../../../src/domain/mutations/registry.ts';
 import type { DocWrite, MutationActor } from '../../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
-import type { MutationBatchResponse, MutationOutcome, ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
+import type { MutationOutcome, ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 import { withWorkspaceWrite } from '../../../server/db/revisions.ts';
 import { createAgents } from '../helpers/agents.ts';
 import { testBackends } from '../helpers/databases.ts';
+import { demoWorkspaceRev, pushMutations, type SentMutation } from '../helpers/mutationClient.ts';
 import { createTestApp, demoAccount, type TestApp } from '../helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -30,18 +31,8 @@ describe.each(backends)('engine mutations through /sync/mutations on %s', (backe
     await t?.close();
   });
 
-  const send = async (headers: { authorization: string }, clientId: string, mutations: { id: string; name: string; args: unknown }[]) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/sync/mutations',
-      headers,
-      payload: { clientId, mutations: mutations.map((m) => ({ ...m, at: Date.now() })) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<MutationBatchResponse>().results;
-  };
-  const workspaceRev = async () =>
-    Number((await t.handle.db.selectFrom('workspace_revisions').select('rev').where('workspace_id', '=', 'ws-demo').executeTakeFirstOrThrow()).rev);
+  const send = (headers: { authorization: string }, clientId: string, mutations: SentMutation[]) => pushMutations(t, headers, clientId, mutations);
+  const workspaceRev = () => demoWorkspaceRev(t);
 
   /** The server's current documents, as the worker fetches them. */
   const serverDocs = async (collection: SyncedCollection, ids: string[]): Promise<ReplicaDoc[]> => {
