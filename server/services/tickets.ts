@@ -2,10 +2,13 @@ import { agentPrefix, encodeNote } from '../../src/domain/notes/noteText.ts';
 import {
   TICKET_MESSAGES,
   type AddTicketNoteArgs,
+  type CreateTicketArgs,
   type ReassignTicketArgs,
   type SaveTicketDataArgs,
   type TicketRefArgs,
+  type UpdateTicketArgs,
 } from '../../src/domain/mutations/ticketMutations.ts';
+import { dueDateProblem, slaSeconds, TICKET_FORM_MESSAGES } from '../../src/domain/tickets/ticketForm.ts';
 import type { JsonValue } from '../db/schema.ts';
 import { resumeAfterTicket } from '../engine/ticketOutcome.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
@@ -137,9 +140,7 @@ export const cancelTicket: WriteService<TicketRefArgs, { state: 'canceled' }> = 
   return { state: 'canceled' };
 };
 
-/** Reassign to another team: the assignee resets to 'Waiting for operator' (part 2 §2). */
-export const reassignTicket: WriteService<ReassignTicketArgs, { teamId: string }> = async (ctx, { ticketId, teamId }) => {
-  await lockOpenTicket(ctx, ticketId);
+async function requireTeam(ctx: WriteContext, teamId: string): Promise<void> {
   const team = await ctx.tx
     .selectFrom('teams')
     .select('id')
@@ -147,9 +148,111 @@ export const reassignTicket: WriteService<ReassignTicketArgs, { teamId: string }
     .where('workspace_id', '=', ctx.actor.workspaceId)
     .where('deleted', '=', false)
     .executeTakeFirst();
-  if (!team) throw new ApiError(400, 'unknown-team', 'That team does not exist');
+  if (!team) throw new ApiError(400, 'unknown-team', TICKET_FORM_MESSAGES.unknownTeam);
+}
+
+/** Reassign to another team: the assignee resets to 'Waiting for operator' (part 2 §2). */
+export const reassignTicket: WriteService<ReassignTicketArgs, { teamId: string }> = async (ctx, { ticketId, teamId }) => {
+  await lockOpenTicket(ctx, ticketId);
+  await requireTeam(ctx, teamId);
   await update(ctx, ticketId, { team_id: teamId, status: 'unassigned', assignee_user_id: null, assignee_member_id: null, claimed_at: null });
   return { teamId };
+};
+
+/** The ticket form's team and assignee: a member of the workspace in that team ('unassigned' clears it). */
+async function formAssignee(ctx: WriteContext, args: { teamId: string; status: string; assigneeMemberId: string | null }) {
+  await requireTeam(ctx, args.teamId);
+  if (args.status !== 'assigned' || args.assigneeMemberId === null) return null;
+  const member = await ctx.tx
+    .selectFrom('members')
+    .select(['id', 'user_id'])
+    .where('id', '=', args.assigneeMemberId)
+    .where('workspace_id', '=', ctx.actor.workspaceId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!member) throw new ApiError(400, 'unknown-member', TICKET_FORM_MESSAGES.unknownMember);
+  const link = await ctx.tx
+    .selectFrom('team_members')
+    .select('id')
+    .where('team_id', '=', args.teamId)
+    .where('member_id', '=', member.id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!link) throw new ApiError(400, 'not-team-member', TICKET_FORM_MESSAGES.notTeamMember);
+  return member;
+}
+
+function requireValidDue(createdAt: number, dueAt: number): void {
+  const problem = dueDateProblem(createdAt, dueAt);
+  if (problem !== null) throw new ApiError(400, 'invalid-due-date', TICKET_FORM_MESSAGES[problem]);
+}
+
+/** Create Ticket (part 2 §2): administrators only; the case, team and assignee must be the workspace's. */
+export const createTicket: WriteService<CreateTicketArgs, { ticketId: string; status: string }> = async (ctx, args) => {
+  if (!isAdminRole(ctx.actor.role)) throw forbidden();
+  const taken = await ctx.tx.selectFrom('tickets').select('id').where('id', '=', args.ticketId).executeTakeFirst();
+  if (taken) throw new ApiError(409, 'already-exists', TICKET_FORM_MESSAGES.alreadyExists);
+  if (args.caseId !== null) {
+    const found = await ctx.tx
+      .selectFrom('cases')
+      .select('id')
+      .where('id', '=', args.caseId)
+      .where('workspace_id', '=', ctx.actor.workspaceId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    if (!found) throw new ApiError(400, 'unknown-case', TICKET_FORM_MESSAGES.unknownCase);
+  }
+  requireValidDue(args.createdAt, args.dueAt);
+  const member = await formAssignee(ctx, args);
+  const status = member === null ? 'unassigned' : 'assigned';
+  await ctx.tx
+    .insertInto('tickets')
+    .values({
+      id: args.ticketId,
+      workspace_id: ctx.actor.workspaceId,
+      case_id: args.caseId,
+      // Shown as the inbox's Case ID: the case when there is one, else the ticket itself.
+      operation: args.caseId ?? args.ticketId,
+      description: args.description,
+      team_id: args.teamId,
+      assignee_member_id: member?.id ?? null,
+      assignee_user_id: member?.user_id ?? null,
+      status,
+      state: 'open',
+      template: '',
+      sla_seconds: slaSeconds(args.createdAt, args.dueAt),
+      due_at: new Date(args.dueAt),
+      claimed_at: member === null ? null : ctx.now,
+      rev: ctx.rev,
+      created_at: new Date(args.createdAt),
+      updated_at: ctx.now,
+    })
+    .execute();
+  return { ticketId: args.ticketId, status };
+};
+
+/** Update Ticket (part 2 §2): administrators only; a new team with nobody assigned is 'Waiting for operator'. */
+export const updateTicket: WriteService<UpdateTicketArgs, { ticketId: string; status: string }> = async (ctx, args) => {
+  if (!isAdminRole(ctx.actor.role)) throw forbidden();
+  const { ticket } = await lockOpenTicket(ctx, args.ticketId);
+  requireValidDue(ticket.created_at.getTime(), args.dueAt);
+  const member = await formAssignee(ctx, args);
+  // The same assignee keeps their claim (and its time); a new one is assigned now.
+  const same = member !== null && ticket.status === 'assigned' && ticket.assignee_member_id === member.id;
+  const assignment =
+    member === null
+      ? { status: 'unassigned' as const, assignee_member_id: null, assignee_user_id: null, claimed_at: null }
+      : same
+        ? {}
+        : { status: 'assigned' as const, assignee_member_id: member.id, assignee_user_id: member.user_id, claimed_at: ctx.now };
+  await update(ctx, args.ticketId, {
+    description: args.description,
+    due_at: new Date(args.dueAt),
+    sla_seconds: slaSeconds(ticket.created_at.getTime(), args.dueAt),
+    team_id: args.teamId,
+    ...assignment,
+  });
+  return { ticketId: args.ticketId, status: member === null ? 'unassigned' : 'assigned' };
 };
 
 /** A note on the ticket's case, stored in the three-slash encoding with the agent's initials. */

@@ -13,10 +13,12 @@ type Props = {
   onTeams: (teamIds: ReadonlySet<string>) => void;
   onClear: () => void;
   onRefresh: () => void;
+  /** Opens the ticket form; left out for those who may not create tickets. */
+  onNewTicket?: (() => void) | undefined;
 };
 
-/** Part 2 §2 controls: search 'Case ID' (700 ms debounce), team multi-select, clear and refresh. */
-export function InboxToolbar({ searchKey, onSearch, teams, teamIds, onTeams, onClear, onRefresh }: Props) {
+/** Part 2 §2 controls: search 'Case ID' (700 ms debounce), team multi-select, clear, refresh and New ticket. */
+export function InboxToolbar({ searchKey, onSearch, teams, teamIds, onTeams, onClear, onRefresh, onNewTicket }: Props) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -30,6 +32,11 @@ export function InboxToolbar({ searchKey, onSearch, teams, teamIds, onTeams, onC
       <Button variant="secondary" size="sm" onClick={onRefresh}>
         {t('tickets.refresh')}
       </Button>
+      {onNewTicket !== undefined && (
+        <Button size="sm" className="sm:ml-auto" onClick={onNewTicket}>
+          {t('ticketForm.newTicket')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -9,10 +9,14 @@ type Props = {
   multiline?: boolean;
   readOnly?: boolean;
   maxLength?: number;
+  type?: 'text' | 'datetime-local';
+  /** The id of a datalist of suggestions. */
+  list?: string;
+  placeholder?: string;
 };
 
-/** A labelled note field with its validation message tied to it for screen readers. */
-export function NoteField({ label, value, onChange, error, hint, multiline = false, readOnly = false, maxLength }: Props) {
+/** A labelled form field (note and ticket dialogs) with its validation message tied to it for screen readers. */
+export function NoteField({ label, value, onChange, error, hint, multiline = false, readOnly = false, maxLength, type = 'text', list, placeholder }: Props) {
   const id = useId();
   const describedBy = error === undefined ? undefined : `${id}-error`;
   const className = `rounded-lg border px-3 py-2 text-sm ${error === undefined ? 'border-slate-300' : 'border-red-700'} ${readOnly ? 'bg-slate-50 text-slate-700' : 'bg-white'} focus-visible:outline-2 focus-visible:outline-focus`;
@@ -21,6 +25,7 @@ export function NoteField({ label, value, onChange, error, hint, multiline = fal
     value,
     readOnly,
     maxLength,
+    placeholder,
     className,
     'aria-invalid': error !== undefined,
     'aria-describedby': describedBy,
@@ -36,7 +41,7 @@ export function NoteField({ label, value, onChange, error, hint, multiline = fal
       {multiline ? (
         <textarea rows={4} {...common} onChange={(event) => onChange?.(event.target.value)} />
       ) : (
-        <input type="text" {...common} onChange={(event) => onChange?.(event.target.value)} />
+        <input type={type} list={list} {...common} onChange={(event) => onChange?.(event.target.value)} />
       )}
       {error !== undefined && (
         <p id={describedBy} className="text-sm text-red-800">

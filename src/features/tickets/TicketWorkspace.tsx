@@ -10,6 +10,7 @@ import { NoteDialog } from './NoteDialog.tsx';
 import { PhotoDialog } from './PhotoDialog.tsx';
 import { SignatureDialog } from './SignatureDialog.tsx';
 import { TemplateFrame } from './TemplateFrame.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TicketSummary } from './TicketSummary.tsx';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { claimTicket, releaseTicket, resolveTicket } from './ticketActions.ts';
@@ -71,7 +72,12 @@ export function TicketWorkspace({ ticket, userId }: Props) {
         </div>
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <TemplateFrame ticket={ticket} onRequest={onRequest} />
+        {ticket.template.trim() === '' ? (
+          // A ticket opened by hand has no form: the actions above are the whole work.
+          <EmptyState title={t('ticket.noTemplate')} text={t('ticket.noTemplateText')} />
+        ) : (
+          <TemplateFrame ticket={ticket} onRequest={onRequest} />
+        )}
         <aside aria-labelledby="case-notes-title" className="flex flex-col gap-2">
           <h2 id="case-notes-title" className="text-lg font-semibold text-slate-900">
             {t('ticket.notes')}
