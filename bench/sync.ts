@@ -1,24 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { clientHash } from '../src/domain/auth/clientHash.ts';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { DEMO_ACCOUNTS, seedDemoWorkspace } from '../server/db/seed/demoSeed.ts';
-import { startChangeBus } from '../server/sync/changeBus.ts';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demoSeed.ts';
 import type { BenchResult } from './run.ts';
-import { seedVolume } from './sync/seedVolume.ts';
+import { CHROMIUM_ARGS, percentile, round, startVolumeServer } from './volumeServer.ts';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 type BenchWindow = { bench: Record<string, (...args: unknown[]) => Promise<unknown>> };
 const call = <T>(page: Page, method: string, ...args: unknown[]) =>
@@ -30,15 +18,8 @@ const call = <T>(page: Page, method: string, ...args: unknown[]) =>
  */
 export async function run(): Promise<BenchResult[]> {
   execFileSync('npx', ['vite', 'build', '--config', 'bench/sync/vite.bench.config.ts'], { stdio: 'inherit' });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-sync-'));
-  const handle = await openDatabase({ dataDir });
-  await migrateToLatest(handle.db);
-  await seedDemoWorkspace(handle.db);
-  await seedVolume(handle.db, { cases: CASES, tickets: TICKETS });
-  const changeBus = await startChangeBus(handle);
-  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/bench-sync-dist', LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir });
-  const app = await buildApp({ db: handle.db, backend: handle.backend, config, logger: false, changeBus });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startVolumeServer('sync', { cases: CASES, tickets: TICKETS }, '.tmp/bench-sync-dist');
+  const { app, handle, baseUrl } = server;
 
   const signIn = async (username: string) => {
     const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
@@ -92,9 +73,6 @@ export async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     await browser.close();
-    await app.close();
-    await changeBus.stop();
-    await handle.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

@@ -61,7 +61,11 @@ export function filterTickets<T extends InboxTicket>(tickets: readonly T[], filt
 /** Tickets grouped by team, in the order of the given teams; tickets of unknown teams come last. */
 export function groupByTeam<T extends InboxTicket>(tickets: readonly T[], teamOrder: readonly string[]): { teamId: string; tickets: T[] }[] {
   const groups = new Map<string, T[]>();
-  for (const ticket of tickets) groups.set(ticket.teamId, [...(groups.get(ticket.teamId) ?? []), ticket]);
+  for (const ticket of tickets) {
+    const group = groups.get(ticket.teamId);
+    if (group) group.push(ticket);
+    else groups.set(ticket.teamId, [ticket]);
+  }
   const known = teamOrder.filter((id) => groups.has(id));
   const unknown = [...groups.keys()].filter((id) => !teamOrder.includes(id));
   return [...known, ...unknown].map((teamId) => ({ teamId, tickets: groups.get(teamId) ?? [] }));

@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
+import type { CaseTypeDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { isHiddenTeam } from '../../domain/tickets/inboxRules.ts';
 import { ColorBadge } from './ColorBadge.tsx';
 import { idBadgeClass, teamBadgeClass } from './badgeColors.ts';
@@ -24,29 +25,30 @@ function count<K>(keys: readonly (K | null)[]): Map<K, number> {
   return counts;
 }
 
+/** Tickets per team, per assignee, or per case type: one pass, redone only when the tickets change. */
+function countBadges(kind: BadgeKind, tickets: readonly TicketDoc[], caseTypeOfCase: ReadonlyMap<string, CaseTypeDoc>): Map<string, number> {
+  if (kind === 'teams') return count(tickets.map((ticket) => ticket.teamId));
+  if (kind === 'operators') return count(tickets.map((ticket) => ticket.assigneeMemberId));
+  return count(tickets.map((ticket) => (ticket.caseId === null ? null : (caseTypeOfCase.get(ticket.caseId)?.id ?? null))));
+}
+
 /** The selectable badges of the operators, teams and case types sections, each with its ticket count. */
 export function BadgeFilters({ kind, tickets, view, selection, onToggle }: Props) {
   const { t } = useTranslation();
   const { data } = view;
-  let entries: Entry[];
-  if (kind === 'teams') {
-    entries = [...count(tickets.map((ticket) => ticket.teamId))].flatMap(([id, n]) => {
+  const counts = useMemo(() => countBadges(kind, tickets, data.caseTypeOfCase), [kind, tickets, data.caseTypeOfCase]);
+  const entries: Entry[] = [...counts].flatMap(([id, n]) => {
+    if (kind === 'teams') {
       const team = data.teamsById.get(id);
       return team === undefined || isHiddenTeam(team.name) ? [] : [{ id, label: team.name, colorClass: teamBadgeClass(team.color), count: n, selected: selection.teamIds.has(id) }];
-    });
-  } else if (kind === 'operators') {
-    entries = [...count(tickets.map((ticket) => ticket.assigneeMemberId))].flatMap(([id, n]) => {
+    }
+    if (kind === 'operators') {
       const member = data.membersById.get(id);
       return member === undefined ? [] : [{ id, label: member.name, colorClass: idBadgeClass(id), count: n, selected: selection.operator === id }];
-    });
-  } else {
-    const types = tickets.map((ticket) => (ticket.caseId === null ? null : (data.caseTypeOfCase.get(ticket.caseId) ?? null)));
-    const byId = new Map(types.flatMap((type) => (type === null ? [] : [[type.id, type] as const])));
-    entries = [...count(types.map((type) => type?.id ?? null))].flatMap(([id, n]) => {
-      const type = byId.get(id);
-      return type === undefined ? [] : [{ id, label: type.description || type.code, colorClass: idBadgeClass(id), count: n, selected: selection.caseType === id }];
-    });
-  }
+    }
+    const type = data.caseTypesById.get(id);
+    return type === undefined ? [] : [{ id, label: type.description || type.code, colorClass: idBadgeClass(id), count: n, selected: selection.caseType === id }];
+  });
   entries.sort((a, b) => a.label.localeCompare(b.label));
   if (entries.length === 0) return <p className="text-sm text-slate-600">—</p>;
   return (

@@ -12,6 +12,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import type { BadgeKind } from './BadgeFilters.tsx';
 import { InboxTab } from './InboxTab.tsx';
 import { InboxToolbar } from './InboxToolbar.tsx';
+import { TicketFormDialog } from './TicketFormDialog.tsx';
 import type { InboxView } from './inboxView.ts';
 import { useCtrlKey } from './useCtrlKey.ts';
 import { useInboxData } from './useInboxData.ts';
@@ -40,6 +41,8 @@ export function TicketInbox({ route }: ScreenProps) {
   const [tabIndex, setTabIndex] = useState(0);
   const [searchKey, setSearchKey] = useState(0);
   const [refreshedAt, setRefreshedAt] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const closeForm = useCallback(() => setCreating(false), []);
 
   const tabs = visibleTabs(data.role, isMobile);
   const currentTab = Math.min(tabIndex, tabs.length - 1);
@@ -75,14 +78,20 @@ export function TicketInbox({ route }: ScreenProps) {
       });
   };
 
-  const tabContent = (tab: (typeof tabs)[number]) => {
-    const allTickets = ticketsOfTab(tab, data.tickets, data.userId, data.myTeamIds);
-    const tickets = filterTickets(allTickets, { search, teamIds }).filter(
-      (ticket) =>
-        (operator === null || ticket.assigneeMemberId === operator) &&
-        (caseType === null || (ticket.caseId !== null && data.caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
-    );
-    return (
+  // Only the shown tab is computed: with thousands of tickets each pass over them counts.
+  const shownTab = tabs[currentTab]!;
+  const allTickets = useMemo(() => ticketsOfTab(shownTab, data.tickets, data.userId, data.myTeamIds), [shownTab, data.tickets, data.userId, data.myTeamIds]);
+  const tickets = useMemo(
+    () =>
+      filterTickets(allTickets, { search, teamIds }).filter(
+        (ticket) =>
+          (operator === null || ticket.assigneeMemberId === operator) &&
+          (caseType === null || (ticket.caseId !== null && data.caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
+      ),
+    [allTickets, search, teamIds, operator, caseType, data.caseTypeOfCase],
+  );
+  const tabContent = (tab: (typeof tabs)[number]) =>
+    tab !== shownTab ? null : (
       <InboxTab
         tab={tab}
         allTickets={allTickets}
@@ -93,7 +102,6 @@ export function TicketInbox({ route }: ScreenProps) {
         onRefresh={refresh}
       />
     );
-  };
 
   return (
     <section aria-labelledby="screen-title" className="flex flex-col gap-4">
@@ -108,7 +116,9 @@ export function TicketInbox({ route }: ScreenProps) {
         onTeams={setTeamIds}
         onClear={clear}
         onRefresh={refresh}
+        onNewTicket={isAdmin ? () => setCreating(true) : undefined}
       />
+      {isAdmin && <TicketFormDialog open={creating} onClose={closeForm} />}
       {data.loading ? (
         <p className="text-slate-600">{t('app.loading')}</p>
       ) : (

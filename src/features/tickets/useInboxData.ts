@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { useQuery } from '../../data/replica.ts';
 import type { CaseTypeDoc, ConfigDoc, MemberDoc, TeamDoc, TeamMemberDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
@@ -21,9 +21,26 @@ export type InboxData = {
   membersById: ReadonlyMap<string, MemberDoc>;
   membersByUserId: ReadonlyMap<string, MemberDoc>;
   myTeamIds: ReadonlySet<string>;
+  caseTypesById: ReadonlyMap<string, CaseTypeDoc>;
   caseTypeOfCase: ReadonlyMap<string, CaseTypeDoc>;
   thresholdsOf: (teamId: string) => TeamThresholds | null;
 };
+
+/**
+ * The ids of the cases the tickets name, as a sorted array whose identity changes only when the set does: a claim
+ * changes a ticket but not its case, so the cases query (an `$in` over every id) is not rebuilt for it.
+ */
+function useCaseIdsOf(tickets: readonly TicketDoc[]): string[] {
+  const previous = useRef<{ set: ReadonlySet<string>; sorted: string[] }>({ set: new Set(), sorted: [] });
+  return useMemo(() => {
+    const set = new Set<string>();
+    for (const ticket of tickets) if (ticket.caseId !== null) set.add(ticket.caseId);
+    const last = previous.current;
+    if (set.size === last.set.size && [...set].every((id) => last.set.has(id))) return last.sorted;
+    previous.current = { set, sorted: [...set].sort() };
+    return previous.current.sorted;
+  }, [tickets]);
+}
 
 /** Everything the inbox reads from the replica: open tickets and the teams, members and case types around them. */
 export function useInboxData(): InboxData {
@@ -32,37 +49,41 @@ export function useInboxData(): InboxData {
   const role = snapshot?.account.role ?? '';
   const tickets = useQuery('tickets', { selector: { state: 'open' } });
   const config = useQuery('config', { selector: { kind: { $in: ['team', 'member', 'teamMember', 'caseType'] } } });
-  const caseIds = useMemo(() => [...new Set(tickets.docs.map((t) => t.caseId).filter((id): id is string => id !== null))].sort(), [tickets.docs]);
+  const caseIds = useCaseIdsOf(tickets.docs);
   const cases = useQuery('cases', caseIds.length === 0 ? null : { selector: { id: { $in: caseIds } } });
 
-  return useMemo(() => {
+  // Three memos, so a ticket change does not rebuild the team maps and a team change does not re-sort tickets.
+  const people = useMemo(() => {
     const teams = ofKind(config.docs, 'team').filter((team) => !team.deleted);
     const members = ofKind(config.docs, 'member').filter((member) => !member.deleted);
     const links = ofKind(config.docs, 'teamMember').filter((link: TeamMemberDoc) => !link.deleted);
-    const caseTypes = new Map(ofKind(config.docs, 'caseType').map((type) => [type.id, type]));
     const teamsById = new Map(teams.map((team) => [team.id, team]));
     const me = members.find((member) => member.userId === userId);
-    const myTeamIds = new Set(me === undefined ? [] : links.filter((link) => link.memberId === me.id).map((link) => link.teamId));
-    const caseTypeOfCase = new Map<string, CaseTypeDoc>();
-    for (const doc of cases.docs) {
-      const type = caseTypes.get(doc.caseTypeId);
-      if (type !== undefined) caseTypeOfCase.set(doc.id, type);
-    }
     return {
-      loading: tickets.loading || config.loading,
-      userId,
-      role,
-      tickets: tickets.docs.filter((ticket) => !ticket.deleted).sort((a, b) => a.createdAt - b.createdAt),
       teamsById,
       listedTeams: teams.filter((team) => !isHiddenTeam(team.name)).sort((a, b) => a.name.localeCompare(b.name)),
       membersById: new Map(members.map((member) => [member.id, member])),
       membersByUserId: new Map(members.flatMap((member) => (member.userId === null ? [] : [[member.userId, member] as const]))),
-      myTeamIds,
-      caseTypeOfCase,
+      myTeamIds: new Set(me === undefined ? [] : links.filter((link) => link.memberId === me.id).map((link) => link.teamId)) as ReadonlySet<string>,
+      caseTypesById: new Map(ofKind(config.docs, 'caseType').map((type) => [type.id, type])) as ReadonlyMap<string, CaseTypeDoc>,
       thresholdsOf: (teamId: string) => {
         const team = teamsById.get(teamId);
         return team === undefined ? null : { yellow: team.lightYellow, red: team.lightRed };
       },
     };
-  }, [tickets.docs, tickets.loading, config.docs, config.loading, cases.docs, userId, role]);
+  }, [config.docs, userId]);
+  const openTickets = useMemo(() => tickets.docs.filter((ticket) => !ticket.deleted).sort((a, b) => a.createdAt - b.createdAt), [tickets.docs]);
+  const caseTypeOfCase = useMemo(() => {
+    const byCase = new Map<string, CaseTypeDoc>();
+    for (const doc of cases.docs) {
+      const type = people.caseTypesById.get(doc.caseTypeId);
+      if (type !== undefined) byCase.set(doc.id, type);
+    }
+    return byCase as ReadonlyMap<string, CaseTypeDoc>;
+  }, [cases.docs, people.caseTypesById]);
+
+  return useMemo(
+    () => ({ loading: tickets.loading || config.loading, userId, role, tickets: openTickets, ...people, caseTypeOfCase }),
+    [tickets.loading, config.loading, userId, role, openTickets, people, caseTypeOfCase],
+  );
 }
