@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage.ts';
-import { AGENT, ShellPage } from './pages/ShellPage.ts';
+import { InboxPage } from './pages/InboxPage.ts';
+import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -18,6 +19,21 @@ test.describe('accessibility (axe)', () => {
 
   test('the shell has no serious or critical violation', async ({ page }) => {
     await new ShellPage(page).signInAs(AGENT);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the inbox, the ticket detail and the ticket form have no serious or critical violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    const inbox = new InboxPage(page);
+    await inbox.goto();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New ticket' }).click();
+    await expect(page.getByRole('dialog', { name: 'New ticket' }).getByRole('button', { name: 'Create Ticket' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tabpanel').getByTestId('ticket-case-id').first().click();
+    await expect(page).toHaveURL(/\/tickets\/tkt-/);
+    await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -1,45 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { attachPhoto, pngFixture, serverFiles, signTicket } from './pages/fileTools.ts';
 import { InboxPage } from './pages/InboxPage.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
-import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
-
-/** A small striped PNG, built here so the test needs no fixture file. */
-function pngFixture(width = 48, height = 32): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) => Buffer.from([0, ...Array.from({ length: width }, (_, x) => ((x + y) % 8 < 4 ? [200, 40, 40] : [30, 60, 180])).flat()]));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-type ServerFile = { id: string; name: string; size: number; type: string };
-
-async function serverFiles(request: APIRequestContext, token: string, caseId: string): Promise<ServerFile[]> {
-  const reply = await request.get(`/cases/${caseId}/files`, { params: { pageSize: '100' }, headers: { authorization: `Bearer ${token}` } });
-  expect(reply.status()).toBe(200);
-  return ((await reply.json()) as { files: ServerFile[] }).files;
-}
+import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 /** Opens the first unassigned ticket of the agent's inbox; answers its id and its case's id. */
 async function openFreeTicket(page: Page, request: APIRequestContext, adminToken: string): Promise<{ ticketId: string; caseId: string }> {
@@ -53,19 +17,10 @@ async function openFreeTicket(page: Page, request: APIRequestContext, adminToken
   return { ticketId, caseId: String(ticket?.caseId) };
 }
 
-async function attachPhoto(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Photo', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Attach a photo' });
-  await dialog.getByTestId('photo-input').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: pngFixture() });
-  await expect(dialog.getByRole('img', { name: 'Photo preview' })).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Attach' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test.describe('ticket files', () => {
   test.setTimeout(180_000);
 
-  test('the agent claims a ticket, attaches a photo, signs and solves it; the server holds both PNGs', async ({ page, request }) => {
+  test('photo and signature reach the server as PNGs; the cache dialog counts them; uncached files offline show the error image', async ({ page, context, request }) => {
     const adminToken = await apiToken(request, ADMIN);
     await new ShellPage(page).signInAs(AGENT);
     const { caseId } = await openFreeTicket(page, request, adminToken);
@@ -76,16 +31,7 @@ test.describe('ticket files', () => {
     await attachPhoto(page);
     await expect(page.getByTestId('case-files')).toContainText(/photo-.*\.png/);
 
-    await page.getByRole('button', { name: 'Signature', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Signature' });
-    const pad = dialog.getByTestId('signature-pad');
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 30, box.y + box.height / 2);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -30 : 30), { steps: 4 });
-    await page.mouse.up();
-    await dialog.getByRole('button', { name: 'Save signature' }).click();
-    await expect(dialog).toBeHidden();
+    await signTicket(page);
 
     const list = page.getByTestId('case-files');
     await expect(list.getByRole('listitem')).toHaveCount(2);
@@ -106,29 +52,85 @@ test.describe('ticket files', () => {
     await expect(cache.getByTestId('file-cache-usage')).toContainText('Cached files0');
     await cache.getByRole('button', { name: 'Close' }).click();
 
+    // Offline with an empty cache the files cannot be read: the list shows the error image, the viewer says why.
+    await waitForOfflineReady(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(list.getByTestId('file-thumbnail-error')).toHaveCount(2, { timeout: 30_000 });
+    // The sync indicator still says when the data was last brought up to date.
+    await expect(page.getByText(/Last sync|Synced just now/)).toBeVisible();
+    await expect(page.getByText('Not synced yet')).toHaveCount(0);
+    await list.getByRole('button', { name: /^Open photo-/ }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Failed to fetch file');
+    await page.screenshot({ path: test.info().outputPath('files-offline-uncached.png') });
+    await page.keyboard.press('Escape');
+    await context.setOffline(false);
+    await page.reload();
+    await expect(list.getByTestId('file-thumbnail')).toHaveCount(2, { timeout: 30_000 });
+
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
   });
 
-  test('a photo attached offline survives a reload and reaches the server exactly once', async ({ page, context, request }) => {
+  test('the template uploads and reads files through the bridge; bad messages write nothing; the list shows thumbnails', async ({ page, request }) => {
     const adminToken = await apiToken(request, ADMIN);
     await new ShellPage(page).signInAs(AGENT);
     const { caseId } = await openFreeTicket(page, request, adminToken);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const frame = page.frameLocator('[data-testid="ticket-template"]');
+    await expect.poll(() => frame.locator('body').evaluate(() => (window as unknown as { ConsoleBridge?: { caseId: string | null } }).ConsoleBridge?.caseId ?? null), { timeout: 15_000 }).toBe(caseId);
+    const before = await serverFiles(request, adminToken, caseId);
+    type Bridge = { send: (type: string, payload: object) => Promise<Record<string, unknown>>; caseId: string };
+    const send = (type: string, payload: object) =>
+      frame.locator('body').evaluate((_body, [t, p]) => (window as unknown as { ConsoleBridge: Bridge }).ConsoleBridge.send(t as string, p as object), [type, payload] as const);
+
+    // Malformed messages get the spec's replies and nothing reaches the server.
+    expect(await send('uploadFiles', { files: [{ name: 'x.png', data: '%%%' }], caseId })).toMatchObject({ success: false, error: 'Invalid files data' });
+    expect(await send('uploadFiles', { files: [{ name: 'x.png', data: 'aGk=' }] })).toMatchObject({ success: false, error: 'Case ID must be provided for file upload...' });
+    expect(await send('uploadFiles', { files: [{ name: 'x.png', data: 'aGk=' }], caseId: 'case-of-someone-else' })).toMatchObject({ success: false, error: 'S3 upload failed' });
+    expect(await send('get-single-file', { caseId })).toMatchObject({ success: false, error: 'File not found or access denied' });
+    expect(await send('createCaseForFiles', { files: [{ name: 'x.png', data: 'aGk=' }], description: 'New claim' })).toMatchObject({
+      success: false,
+      error: 'Failed to create case or upload files',
+    });
+
+    const dataUrl = `data:image/png;base64,${pngFixture(120, 90).toString('base64')}`;
+    const uploaded = await send('uploadFiles', { files: [{ name: 'from-template.png', type: 'image/png', data: dataUrl }], caseId });
+    expect(uploaded).toMatchObject({ type: 'uploadFiles-response', success: true, caseId, files: [{ name: 'from-template.png', type: 'image/png', url: expect.stringContaining(`/cases/${caseId}/files/fil-`) }] });
+    const fileId = (uploaded.files as { id: string }[])[0]!.id;
+    const read = await send('get-single-file', { caseId, fileId });
+    expect(read).toMatchObject({ success: true, file: { id: fileId, name: 'from-template.png', type: 'image/png', data: dataUrl } });
+
     const list = page.getByTestId('case-files');
-    await expect(page.getByText('No files for this case').or(list)).toBeVisible({ timeout: 30_000 });
-    const before = (await serverFiles(request, adminToken, caseId)).length;
-
-    await context.setOffline(true);
-    await attachPhoto(page);
-    await expect(list).toContainText('waiting to be sent');
-    await page.reload();
-    await expect(page.getByTestId('case-files')).toContainText('waiting to be sent', { timeout: 30_000 });
-
-    await context.setOffline(false);
-    await expect(page.getByTestId('case-files')).not.toContainText('waiting to be sent', { timeout: 60_000 });
+    await expect(list).toContainText('from-template.png');
+    await expect(list.getByTestId('file-thumbnail')).toBeVisible({ timeout: 15_000 });
+    await expect(list).not.toContainText('waiting to be sent', { timeout: 60_000 });
     const after = await serverFiles(request, adminToken, caseId);
-    expect(after).toHaveLength(before + 1);
-    expect(after.filter((f) => /^photo-/.test(f.name))).toHaveLength(1);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((f) => f.id === fileId)).toMatchObject({ name: 'from-template.png', type: 'image/png', size: pngFixture(120, 90).length });
+    await page.screenshot({ path: test.info().outputPath('case-files-thumbnails.png') });
+
+    await list.getByRole('button', { name: 'Open from-template.png' }).click();
+    const viewer = page.getByRole('dialog', { name: 'from-template.png' });
+    await expect(viewer.getByRole('img', { name: 'from-template.png' })).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'from-template.png');
+    await page.screenshot({ path: test.info().outputPath('file-viewer.png') });
+  });
+
+  test('the admin\'s template creates a case for its files; the case and the file reach the server', async ({ page, request }) => {
+    const adminToken = await apiToken(request, ADMIN);
+    await new ShellPage(page).signInAs(ADMIN);
+    await openFreeTicket(page, request, adminToken);
+    const frame = page.frameLocator('[data-testid="ticket-template"]');
+    await expect.poll(() => frame.locator('body').evaluate(() => (window as unknown as { ConsoleBridge?: { caseId: string | null } }).ConsoleBridge?.caseId ?? null), { timeout: 15_000 }).not.toBeNull();
+    const reply = await frame.locator('body').evaluate(() =>
+      (window as unknown as { ConsoleBridge: { createCaseForFiles: (f: unknown[], d: string) => Promise<Record<string, unknown>> } }).ConsoleBridge.createCaseForFiles(
+        [new File(['hello'], 'note.txt', { type: 'text/plain' })],
+        'Documents brought to the desk',
+      ),
+    );
+    expect(reply).toMatchObject({ success: true, caseId: expect.stringMatching(/^case-/), files: [{ name: 'note.txt', type: 'text/plain', size: 5 }] });
+    const newCase = String(reply.caseId);
+    await expect.poll(async () => (await pullAll(request, adminToken, 'cases')).find((doc) => doc.id === newCase)?.description, { timeout: 60_000 }).toBe('Documents brought to the desk');
+    await expect.poll(async () => (await serverFiles(request, adminToken, newCase)).map((f) => f.name), { timeout: 60_000 }).toEqual(['note.txt']);
   });
 });

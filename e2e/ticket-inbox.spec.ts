@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, pullAll } from './pages/serverReads.ts';
+import { attachPhoto, serverFiles, signTicket } from './pages/fileTools.ts';
 import { InboxPage } from './pages/InboxPage.ts';
 import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
 test.describe('ticket work in the inbox and the ticket screen', () => {
   test.setTimeout(120_000);
 
-  test('the agent claims, adds a note and solves a ticket; the admin sees the claim and the solve live', async ({ page, browser }) => {
+  test('the agent claims, adds a note, attaches a photo, signs and solves; the admin sees it live; the engine moves on', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     await new ShellPage(page).signInAs(AGENT);
     const agent = new InboxPage(page);
@@ -44,8 +45,15 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     await agent.addNote('Called the customer', 'The customer confirmed the policy number.');
     await expect(agent.notes).toContainText('Called the customer');
     await expect(agent.notes).toContainText('NA');
+    await attachPhoto(page);
+    await signTicket(page);
+    const files = page.getByTestId('case-files');
+    for (const name of [/photo-.*\.png/, /signature-.*\.png/]) {
+      await expect(files.getByRole('listitem').filter({ hasText: name }).getByTestId('file-thumbnail')).toBeVisible({ timeout: 15_000 });
+    }
     await page.screenshot({ path: 'test-results/ticket-detail.png' });
     const ticketId = page.url().split('/tickets/')[1]!;
+    await expect(files).not.toContainText('waiting to be sent', { timeout: 60_000 });
 
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
@@ -57,6 +65,9 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     // The engine moves the ticket's instance on past its human-interface stage.
     const token = await apiToken(page.request, ADMIN);
     const ticket = (await pullAll(page.request, token, 'tickets')).find((d) => d.id === ticketId);
+    expect(ticket).toMatchObject({ state: 'resolved', exit: 'approved' });
+    const onServer = await serverFiles(page.request, token, String(ticket?.caseId));
+    expect(onServer.filter((f) => /^(photo|signature)-/.test(f.name)).map((f) => f.name.split('-')[0]).sort()).toEqual(['photo', 'signature']);
     expect(ticket?.instanceId, 'the seeded ticket belongs to an instance').toBeTruthy();
     await expect
       .poll(

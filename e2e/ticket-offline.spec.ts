@@ -1,21 +1,18 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import { attachPhoto, serverFiles } from './pages/fileTools.ts';
 import { InboxPage } from './pages/InboxPage.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
-import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
+import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 test.describe('ticket work offline', () => {
   test.setTimeout(180_000);
 
-  test('a claim and a note made offline survive a reload and reach the server exactly once', async ({ page, context, request }) => {
+  test('a claim, a note and a photo made offline survive a reload and reach the server exactly once', async ({ page, context, request }) => {
     await new ShellPage(page).signInAs(AGENT);
     const inbox = new InboxPage(page);
     await inbox.goto();
-    await waitForServiceWorkerControl(page);
+    await waitForOfflineReady(page);
     const caseId = await inbox.firstUnassignedCaseId();
     const row = await inbox.searchCase(caseId);
     const ticketId = await (async () => {
@@ -30,9 +27,12 @@ test.describe('ticket work offline', () => {
     await expect(page.getByTestId('ticket-assignee')).toContainText(AGENT.name);
     await inbox.addNote('Offline visit', 'Wrote this without a network.');
     await expect(inbox.notes).toContainText('Offline visit');
+    await attachPhoto(page);
+    await expect(page.getByTestId('case-files')).toContainText('waiting to be sent');
     await expect(page.getByTestId('pending-mark')).toBeVisible();
 
     await page.reload();
+    await expect(page.getByTestId('case-files')).toContainText('waiting to be sent', { timeout: 30_000 });
     await expect(page.getByTestId('ticket-assignee')).toContainText(AGENT.name, { timeout: 30_000 });
     await expect(inbox.notes).toContainText('Offline visit');
     await expect(page.getByTestId('pending-mark')).toBeVisible();
@@ -49,20 +49,25 @@ test.describe('ticket work offline', () => {
       (doc) => doc.kind === 'caseNote' && String(doc.noteText).startsWith('Offline visit///'),
     );
     expect(notes).toHaveLength(1);
+    // The photo is the case's, not the ticket's: the row's pending mark does not wait for it, so poll the server.
+    const photos = async () => (await serverFiles(request, token, String(ticket?.caseId))).filter((f) => /^photo-/.test(f.name)).length;
+    await expect.poll(photos, { timeout: 60_000 }).toBe(1);
+    await page.waitForTimeout(2000);
+    expect(await photos()).toBe(1);
   });
 
   test('two browsers claim the same ticket offline: one wins, the other sees who claimed it', async ({ page, context, browser }) => {
     await new ShellPage(page).signInAs(AGENT);
     const agent = new InboxPage(page);
     await agent.goto();
-    await waitForServiceWorkerControl(page);
+    await waitForOfflineReady(page);
 
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await new ShellPage(adminPage).signInAs(ADMIN);
     const admin = new InboxPage(adminPage);
     await admin.goto();
-    await waitForServiceWorkerControl(adminPage);
+    await waitForOfflineReady(adminPage);
 
     // A ticket of Claims Desk, where both are members, so it is in both Personal tabs.
     const claimsRow = adminPage.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Waiting for operator' }).filter({ hasText: 'Claims Desk' }).first();

@@ -48,3 +48,18 @@ export class ShellPage {
     return names;
   }
 }
+
+/**
+ * Waits until the service worker controls the page, so a reload works offline. The first visit is normally
+ * claimed at activation; if it was not, a reload under the now active worker is (as any later visit would be).
+ */
+export async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (controlled) return;
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
