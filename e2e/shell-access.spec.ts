@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage.ts';
 import { ADMIN, AGENT, ShellPage, WORKSPACE_NAME } from './pages/ShellPage.ts';
+import { accountLanguage, apiToken, saveAccountLanguage } from './pages/serverReads.ts';
 
 const ADMIN_MENU = [
   'Dashboard',
@@ -99,27 +100,41 @@ test.describe('shell and module access', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Spanish chosen as the language shows Spanish texts across the shell and survives a reload', async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.signInAs(AGENT);
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'Español' }).click();
-
-    expect(await shell.menuNames()).toEqual(['Tablero', 'Bandeja', 'Lotes', 'WhatsApp', 'Configuración']);
-    await expect(shell.userBadge).toContainText('Activo');
-    await expect(shell.screenTitle).toHaveText('Tablero');
-    await expect(page.getByText('Tablero estará disponible pronto')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-
-    await page.reload();
-    await expect(shell.screenTitle).toHaveText('Tablero');
-    await page.screenshot({ path: 'test-results/shell-spanish.png' });
-
-    // The language is saved to the agent's account on the shared e2e server: put English back for later journeys.
-    await page.getByRole('button', { name: 'Idioma' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect(shell.screenTitle).toHaveText('Dashboard');
-    await expect(page.getByTestId('sync-indicator')).toContainText('All changes synced');
+  test('Spanish chosen as the language shows Spanish texts across the shell and survives a reload', async ({ page, request }) => {
+    // The language is saved to the agent's account on the shared e2e server: whatever happens here, later journeys
+    // must find the agent in English.
+    const token = await apiToken(request, AGENT);
+    try {
+      await chooseSpanishThenEnglish(page, request, token);
+    } finally {
+      await page.close(); // nothing the page still queues may land after the reset below
+      await saveAccountLanguage(request, token, 'en');
+    }
   });
 });
+
+async function chooseSpanishThenEnglish(page: Page, request: APIRequestContext, token: string): Promise<void> {
+  const shell = new ShellPage(page);
+  await shell.signInAs(AGENT);
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+
+  await expect(shell.screenTitle).toHaveText('Tablero');
+  expect(await shell.menuNames()).toEqual(['Tablero', 'Bandeja', 'Lotes', 'WhatsApp', 'Configuración']);
+  await expect(shell.userBadge).toContainText('Activo');
+  await expect(page.getByText('Tablero estará disponible pronto')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  await page.reload();
+  await expect(shell.screenTitle).toHaveText('Tablero');
+  await page.screenshot({ path: 'test-results/shell-spanish.png' });
+
+  await expect.poll(() => accountLanguage(request, token, AGENT.username), { timeout: 15_000 }).toBe('es');
+
+  await page.getByRole('button', { name: 'Idioma' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(shell.screenTitle).toHaveText('Dashboard');
+  // The title changes before the choice is queued: wait for the server to hold it, not for the indicator.
+  await expect.poll(() => accountLanguage(request, token, AGENT.username), { timeout: 15_000 }).toBe('en');
+}

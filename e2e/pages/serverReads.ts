@@ -28,3 +28,21 @@ export async function pullAll(request: APIRequestContext, token: string, collect
     checkpoint = page.checkpoint;
   }
 }
+
+/** The user's saved language as the server holds it (their own user document in the config feed). */
+export async function accountLanguage(request: APIRequestContext, token: string, username: string): Promise<string | undefined> {
+  const user = (await pullAll(request, token, 'config')).find((doc) => doc.kind === 'user' && doc.username === username);
+  return user === undefined ? undefined : String(user.language);
+}
+
+/**
+ * Saves a language to the user's account over the API, as the console's 'user.setLanguage' mutation does. Journeys
+ * share one e2e server, so a test that changes the demo agent's language puts it back with this even when it fails.
+ */
+export async function saveAccountLanguage(request: APIRequestContext, token: string, language: string): Promise<void> {
+  const reply = await request.post('/sync/mutations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { clientId: `e2e-${Date.now()}`, mutations: [{ id: `lang-${Date.now()}`, name: 'user.setLanguage', args: { language }, at: Date.now() }] },
+  });
+  if (!reply.ok()) throw new Error(`setting the language failed: ${reply.status()} ${await reply.text()}`);
+}

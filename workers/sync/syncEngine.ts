@@ -48,6 +48,8 @@ export class SyncEngine {
   private queue: Promise<unknown> = Promise.resolve();
   private clientId = '';
   private actor: MutationActor | null = null;
+  /** Mutations made before the account reached the replica, waiting for it (or for the pull to end). */
+  private actorWaiters: Array<() => void> = [];
   private stopped = false;
   private flushing = false;
   private flushAgain = false;
@@ -150,10 +152,23 @@ export class SyncEngine {
       name: String(user.get('name')),
       memberId: member ? member.primary : null,
     };
+    for (const wake of this.actorWaiters.splice(0)) wake();
+  }
+
+  /**
+   * On a fresh device the user's account arrives with the first pull: a change made meanwhile (a language picked
+   * at once, say) waits for it instead of being refused. Waits outside the write queue, which the pull needs.
+   */
+  private async accountLoaded(): Promise<void> {
+    if (this.actor) return;
+    await this.serial(() => this.refreshActor());
+    if (this.actor || !this.pulling) return;
+    await Promise.race([this.pulling.catch(() => undefined), new Promise<void>((resolve) => this.actorWaiters.push(resolve))]);
   }
 
   /** Applies a mutation optimistically and queues it; a refusal visible locally is answered at once. */
-  mutate(name: string, args: unknown): Promise<MutationResult> {
+  async mutate(name: string, args: unknown): Promise<MutationResult> {
+    await this.accountLoaded();
     return this.serial(async () => {
       if (!this.actor) await this.refreshActor();
       if (!this.actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };

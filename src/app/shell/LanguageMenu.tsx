@@ -15,8 +15,13 @@ export function LanguageMenu({ saveToAccount = false }: Props) {
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
 
   async function choose(language: Language) {
-    await setLanguage(language);
-    if (saveToAccount) await mutate('user.setLanguage', { language });
+    // Queue the choice first: a reload right after it must find it in the outbox, or the replica's older language
+    // would win over the one just shown.
+    try {
+      if (saveToAccount) await mutate('user.setLanguage', { language });
+    } finally {
+      await setLanguage(language);
+    }
   }
 
   return (
