@@ -38,8 +38,12 @@ export class InboxPage {
   /** Narrows the list to one Case ID (the search waits out its 700 ms debounce). */
   async searchCase(caseId: string): Promise<Locator> {
     await this.search.fill(caseId);
+    // The row may already be listed before the search applies: wait until it is the only one left, so the list
+    // does not shrink (and move the row) under a later hover or click.
+    const caseIds = this.page.getByRole('tabpanel').getByTestId('ticket-case-id');
+    await expect.poll(async () => (await caseIds.allTextContents()).map((text) => text.trim()), { timeout: 15_000 }).toEqual([caseId]);
     const row = this.row(caseId);
-    await expect(row).toHaveCount(1, { timeout: 15_000 });
+    await expect(row).toHaveCount(1);
     return row;
   }
 
