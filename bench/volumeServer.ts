@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { analyzeDueTables } from '../server/db/autoAnalyze.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemoWorkspace } from '../server/db/seed/demoSeed.ts';
@@ -23,6 +24,8 @@ export async function startVolumeServer(name: string, volume: { cases: number; t
   await migrateToLatest(handle.db);
   await seedDemoWorkspace(handle.db);
   await seedVolume(handle.db, volume);
+  // What the server does at start on PGlite (server/db/autoAnalyze.ts): the volume is then known to the planner.
+  await analyzeDueTables(handle.db);
   const changeBus = await startChangeBus(handle);
   const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: staticDir, LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir });
   const app = await buildApp({ db: handle.db, backend: handle.backend, config, logger: false, changeBus });

@@ -1,12 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startAutoAnalyze } from './db/autoAnalyze.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoWorkspace } from './db/seed/demoSeed.ts';
 import { createEngine, stageSettingsOf } from './engine/engine.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startChangeBus } from './sync/changeBus.ts';
+
+/** How often PGlite's planner statistics are checked (PostgreSQL's autovacuum wakes every minute too). */
+const AUTO_ANALYZE_MS = 60_000;
 
 /** config → database → migrations → seed → app.listen. Any failure before listening stops the process with a reason. */
 async function main(): Promise<void> {
@@ -24,6 +28,11 @@ async function main(): Promise<void> {
 
   const changeBus = await startChangeBus(handle);
   const app = await buildApp({ db: handle.db, backend: handle.backend, config, changeBus });
+  // PostgreSQL keeps its planner statistics itself; PGlite has no autovacuum, so the server does that part.
+  const autoAnalyze =
+    handle.backend === 'pglite'
+      ? startAutoAnalyze(handle.db, { intervalMs: AUTO_ANALYZE_MS, onError: (error) => app.log.warn({ err: error }, 'analyze of changed tables failed') })
+      : null;
   const engine = createEngine({
     db: handle.db,
     mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
@@ -39,6 +48,7 @@ async function main(): Promise<void> {
     await engine.stop();
     await app.close();
     await changeBus.stop();
+    await autoAnalyze?.stop();
     await handle.close();
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationResult } from 'kysely/migration
 import * as core from './migrations/001_core.ts';
 import * as domain from './migrations/002_domain.ts';
 import * as syncNotify from './migrations/003_sync_notify.ts';
+import * as pullOrder from './migrations/004_pull_order.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_domain': domain,
   '003_sync_notify': syncNotify,
+  '004_pull_order': pullOrder,
 };
 
 export class MigrationFailedError extends Error {

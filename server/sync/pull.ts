@@ -72,9 +72,10 @@ export async function pullPage(
       if (filter === false) return [];
       const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
       const extra = filter === true ? sql`` : sql`and ${filter}`;
+      // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
       const { rows } = await sql<Record<string, unknown>>`
         select * from ${sql.table(table)}
-        where ${inWorkspace} ${extra} and (rev > ${from.rev} or (rev = ${from.rev} and id collate "C" > ${from.id}))
+        where ${inWorkspace} ${extra} and (rev, id collate "C") > (${from.rev}, ${from.id})
         order by rev, id collate "C" limit ${query.limit}`.execute(db);
       return rows.map((row) => rowToDoc(kind, row));
     }),
@@ -100,6 +101,7 @@ export async function currentDocs(db: Kysely<Database>, v: Visibility, collectio
       if (filter === false) return [];
       const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
       const extra = filter === true ? sql`` : sql`and ${filter}`;
+      // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
       const { rows } = await sql<Record<string, unknown>>`
         select * from ${sql.table(table)} where ${inWorkspace} ${extra} and id in (${inList(ids)})`.execute(db);
       return rows.map((row) => rowToDoc(kind, row));
