@@ -41,6 +41,9 @@ export function stageSettingsOf(config: Config): StageSettings {
   };
 }
 
+/** How often old cron claims are dropped (server/engine/scheduler.ts). */
+const PRUNE_EVERY_MS = 3_600_000;
+
 /** The workflow engine of one server process: a scheduler and a runner polled every `pollMs`. */
 export function createEngine(options: EngineOptions): Engine {
   const scheduler = createScheduler({ db: options.db, log: options.log, ...(options.now ? { now: options.now } : {}) });
@@ -57,8 +60,15 @@ export function createEngine(options: EngineOptions): Engine {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
+  let lastPrune = 0;
+  const now = options.now ?? (() => new Date());
 
   const tick = async () => {
+    const at = now();
+    if (at.getTime() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = at.getTime();
+      await scheduler.prune(at);
+    }
     const fired = await scheduler.tick();
     const ran = await runner.runDue();
     return { fired, ran };

@@ -17,7 +17,14 @@ export type SchedulerOptions = {
   catchUpMs?: number;
 };
 
-export type Scheduler = { tick(at?: Date): Promise<number> };
+export type Scheduler = {
+  tick(at?: Date): Promise<number>;
+  /** Drops the claims of cron ticks that can no longer fire; answers how many went. */
+  prune(at?: Date): Promise<number>;
+};
+
+/** How long a fired tick's claim (its cron job) is kept; it must outlive the catch-up window by far. */
+export const CRON_CLAIM_RETENTION_MS = 24 * 3_600_000;
 
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const numberList = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []);
@@ -74,6 +81,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   return {
+    /**
+     * A cron job exists only to claim its tick, and a tick older than the catch-up window is never fired again, so
+     * claims older than a day are dropped: an every-minute event would otherwise add 525,600 rows a year.
+     */
+    async prune(at = now()) {
+      const before = new Date(at.getTime() - Math.max(CRON_CLAIM_RETENTION_MS, 2 * catchUpMs));
+      const result = await db.deleteFrom('jobs').where('kind', '=', 'cron').where('done_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async tick(at = now()) {
       const events = await db
         .selectFrom('events')

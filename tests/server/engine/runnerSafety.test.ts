@@ -137,4 +137,35 @@ describe.each(backends)('runner safety on %s', (backend) => {
     expect(instances.filter((i) => i.start_date!.toISOString().startsWith('2031-01-20'))).toEqual([]);
     expect(expected).toBeGreaterThan(600);
   }, 240_000);
+
+  it('claims of cron ticks older than a day are dropped; recent ones stay, and no old tick fires again', async () => {
+    const start = new Date('2032-03-01T00:00:00Z'); // a Monday; the event fires every day at 09:00 UTC
+    await db()
+      .insertInto('calendars')
+      .values({ id: 'cal-test-daily', workspace_id: 'ws-demo', name: 'UTC every day', time_zone: 'UTC', working_weekdays: [0, 1, 2, 3, 4, 5, 6], holidays: [], rev: 1, created_at: start, updated_at: start })
+      .execute();
+    const app = (await e.t.app.inject({ method: 'POST', url: '/apps', headers: e.admin, payload: { name: 'Daily', description: 'Fires daily', engine: { id: 'eng-demo-main' } } })).json();
+    const created = await e.t.app.inject({ method: 'POST', url: '/events', headers: e.admin, payload: { appId: app.id, name: 'Daily', rules: '0 9 * * *', calendar: { id: 'cal-test-daily' } } });
+    expect(created.statusCode).toBe(201);
+    const eventId = created.json().id as string;
+    const engineAt = (at: Date) => createEngine({ db: db(), mailer: createMailer({ db: db(), smtpUrl: undefined, from: 't@example.com', log: e.t.app.log }), log: e.t.app.log, settings: TEST_STAGE_SETTINGS, pollMs: 10, now: () => at });
+    const claims = async () => (await db().selectFrom('jobs').select('dedupe_key').where('kind', '=', 'cron').where('dedupe_key', 'like', `${eventId}@%`).orderBy('dedupe_key').execute()).map((j) => j.dedupe_key);
+    const nineOn = (day: number) => new Date(start.getTime() + day * 24 * HOUR + 9 * HOUR);
+
+    // (Events of the other tests fire on these polls too: only this event's claims are looked at.)
+    for (const day of [0, 1, 2]) await engineAt(new Date(nineOn(day).getTime() + 1000)).scheduler.tick();
+    expect(await claims()).toHaveLength(3);
+
+    // Day 2 at 10:00: the claims of days 0 (49 h old) and 1 (25 h old) go; day 2's (1 h old) stays.
+    const pruneAt = new Date(nineOn(2).getTime() + HOUR);
+    const dayTwo = `${eventId}@${nineOn(2).toISOString()}`;
+    await engineAt(pruneAt).scheduler.prune();
+    expect(await claims()).toEqual([dayTwo]);
+    // Polling on: day 2's tick keeps its claim and does not fire twice; the next day's fires once.
+    await engineAt(pruneAt).scheduler.tick();
+    expect(await claims()).toEqual([dayTwo]);
+    await engineAt(new Date(nineOn(3).getTime() + 1000)).scheduler.tick();
+    expect(await claims()).toEqual([dayTwo, `${eventId}@${nineOn(3).toISOString()}`]);
+    expect(await db().selectFrom('instances').select('id').where('event_id', '=', eventId).execute()).toHaveLength(4);
+  });
 });
