@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { appFlowDescription, appFlowName, defaultFlowGraph, newAppStatistics } from '../../src/domain/engine/flowGraph.ts';
+import { ACTIVE_INSTANCE_STATUSES } from '../../src/domain/engine/instanceStatus.ts';
 import type { CreateAppArgs, UpdateAppArgs } from '../../src/domain/engine/schemas.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { AppsTable } from '../db/domainTables.ts';
@@ -124,12 +125,31 @@ export const updateApp: WriteService<UpdateAppArgs, ReturnType<typeof appView>> 
 export const toggleApp: WriteService<{ id: string; isActive: boolean }, ReturnType<typeof appView>> = (ctx, args) =>
   updateApp(ctx, { id: args.id, isActive: args.isActive });
 
-/** Tombstones the app and its events; its instances and flow stay readable in history. */
+/**
+ * Tombstones the app and its events; its instances and flow stay readable in history. Instances still running
+ * stop with status DELETED (the runner skips their queued stages), and their open tickets are canceled, so no
+ * agent works on a ticket whose app is gone.
+ */
 export const deleteApp: WriteService<{ id: string }, { id: string; deleted: true }> = async ({ tx, rev, actor, now }, args) => {
   await requireModule(tx, actor, 'APPS');
   await findApp(tx, actor.workspaceId, args.id);
   await tx.updateTable('apps').set({ deleted: true, is_active: false, rev, updated_at: now }).where('id', '=', args.id).execute();
   await tx.updateTable('events').set({ deleted: true, is_active: false, rev, updated_at: now }).where('app_id', '=', args.id).where('deleted', '=', false).execute();
+  const stopped = await tx
+    .updateTable('instances')
+    .set({ status: 'DELETED', end_date: now, wake_at: null, rev, updated_at: now })
+    .where('app_id', '=', args.id)
+    .where('status', 'in', [...ACTIVE_INSTANCE_STATUSES])
+    .returning('id')
+    .execute();
+  if (stopped.length > 0) {
+    await tx
+      .updateTable('tickets')
+      .set({ state: 'canceled', exit: 'canceled', resolved_at: now, resolved_by_user_id: actor.userId, rev, updated_at: now })
+      .where('instance_id', 'in', stopped.map((instance) => instance.id))
+      .where('state', '=', 'open')
+      .execute();
+  }
   return { id: args.id, deleted: true };
 };
 

@@ -146,6 +146,33 @@ describe.each(backends)('a flow run end to end on %s', (backend) => {
     ]);
   });
 
+  it('deleting an app stops its running instances and cancels their open tickets; finished ones keep their status', async () => {
+    const { appId, webhookId, token } = await e.flowApp(reviewFlow);
+    const engine = e.engine();
+    const finished = (await e.hook(webhookId, token, { email: 'done@example.com' })).json().instanceId as string;
+    const waiting = (await e.hook(webhookId, token, { email: 'waiting@example.com' })).json().instanceId as string;
+    const queued = (await e.hook(webhookId, token, { email: 'queued@example.com' })).json().instanceId as string;
+    await engine.drain();
+    await runWrite(db(), adminActor(), claimTicket, { ticketId: (await ticketOf(finished)).id });
+    await runWrite(db(), adminActor(), resolveTicket, { ticketId: (await ticketOf(finished)).id, data: { decision: 'reject' } });
+    await engine.drain();
+    expect((await instance(finished)).status).toBe('DONE');
+    // A webhook delivered just before the deletion: its instance is queued, not yet run.
+    const late = (await e.hook(webhookId, token, { email: 'late@example.com' })).json().instanceId as string;
+    expect((await instance(late)).status).toBe('UNPROCESSED');
+
+    const deleted = await e.t.app.inject({ method: 'DELETE', url: `/apps/${appId}`, headers: e.admin });
+    expect(deleted.statusCode).toBe(204);
+    await engine.drain(); // the queued start jobs are taken and dropped
+
+    for (const id of [waiting, queued, late]) expect(await instance(id)).toMatchObject({ status: 'DELETED' });
+    expect((await instance(waiting)).end_date).not.toBeNull();
+    expect(await db().selectFrom('tickets').select('id').where('instance_id', '=', late).execute()).toEqual([]);
+    for (const id of [waiting, queued]) expect(await ticketOf(id)).toMatchObject({ state: 'canceled', exit: 'canceled' });
+    expect(await instance(finished)).toMatchObject({ status: 'DONE' });
+    expect(await ticketOf(finished)).toMatchObject({ state: 'resolved', exit: 'approved' });
+  });
+
   it('a failed instance is retried from the failed stage, and from the start, keeping its history', async () => {
     const flow = [stage('start', 'start', ['mail']), stage('mail', 'email', ['end'], { to: '{{email}}', subject: 'Hi' }), stage('end', 'end')];
     const { appId, webhookId, token } = await e.flowApp(flow);
