@@ -3,6 +3,7 @@ import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { MutationOutcome } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
+import { readActor } from './actor.ts';
 import { outboxOf } from './outbox.ts';
 import { runPreflights, type Preflight } from './preflight.ts';
 import { applyOptimistically, isQuotaError, STORAGE_FULL } from './optimistic.ts';
@@ -141,17 +142,10 @@ export class SyncEngine {
     await this.pulling;
   }
 
-  /** The user as mutations see them: id, role and name from their user document, member from the members. */
   private async refreshActor(): Promise<void> {
-    const user = await this.db.config.findOne(this.options.userId).exec();
-    if (!user) return;
-    const member = await this.db.config.findOne({ selector: { kind: 'member', userId: this.options.userId } }).exec();
-    this.actor = {
-      userId: this.options.userId,
-      role: String(user.get('role')),
-      name: String(user.get('name')),
-      memberId: member ? member.primary : null,
-    };
+    const actor = await readActor(this.db, this.options.userId);
+    if (!actor) return;
+    this.actor = actor;
     for (const wake of this.actorWaiters.splice(0)) wake();
   }
 

@@ -1,0 +1,13 @@
+import type { MutationActor } from '../../src/domain/mutations/types.ts';
+import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
+
+/**
+ * The user as mutations see them: id, role and name from their user document, member from the members. Null until
+ * the user's document has reached the replica.
+ */
+export async function readActor(db: ReplicaDatabase, userId: string): Promise<MutationActor | null> {
+  const user = await db.config.findOne(userId).exec();
+  if (!user) return null;
+  const member = await db.config.findOne({ selector: { kind: 'member', userId } }).exec();
+  return { userId, role: String(user.get('role')), name: String(user.get('name')), memberId: member ? member.primary : null };
+}
