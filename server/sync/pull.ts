@@ -101,7 +101,6 @@ export async function currentDocs(db: Kysely<Database>, v: Visibility, collectio
       if (filter === false) return [];
       const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
       const extra = filter === true ? sql`` : sql`and ${filter}`;
-      // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
       const { rows } = await sql<Record<string, unknown>>`
         select * from ${sql.table(table)} where ${inWorkspace} ${extra} and id in (${inList(ids)})`.execute(db);
       return rows.map((row) => rowToDoc(kind, row));

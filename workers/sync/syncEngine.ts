@@ -157,7 +157,9 @@ export class SyncEngine {
     if (this.actor) return;
     await this.serial(() => this.refreshActor());
     if (this.actor || !this.pulling) return;
-    await Promise.race([this.pulling.catch(() => undefined), new Promise<void>((resolve) => this.actorWaiters.push(resolve))]);
+    let wake = () => {};
+    await Promise.race([this.pulling.catch(() => undefined), new Promise<void>((resolve) => this.actorWaiters.push((wake = resolve)))]);
+    this.actorWaiters = this.actorWaiters.filter((waiter) => waiter !== wake);
   }
 
   /** Applies a mutation optimistically and queues it; a refusal visible locally is answered at once. */

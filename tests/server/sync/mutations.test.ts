@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVED_MUTATIONS } from '../../../server/sync/mutationHandlers.ts';
 import { MUTATIONS } from '../../../src/domain/mutations/registry.ts';
-import type { MutationBatchResponse } from '../../../src/domain/sync/protocol.ts';
 import { createAgents } from '../helpers/agents.ts';
+import { pushMutations, type SentMutation } from '../helpers/mutationClient.ts';
 import { testBackends } from '../helpers/databases.ts';
 import { createTestApp, demoAccount, type TestApp } from '../helpers/testApp.ts';
 
@@ -27,16 +27,7 @@ describe.each(backends)('sync mutations on %s', (backend) => {
     await t?.close();
   });
 
-  const send = async (headers: { authorization: string }, clientId: string, mutations: { id: string; name: string; args: unknown }[]) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/sync/mutations',
-      headers,
-      payload: { clientId, mutations: mutations.map((m) => ({ ...m, at: Date.now() })) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<MutationBatchResponse>().results;
-  };
+  const send = (headers: { authorization: string }, clientId: string, mutations: SentMutation[]) => pushMutations(t, headers, clientId, mutations);
   const freeTicket = async (team = 'team-demo-claims') => {
     const ticket = await t.handle.db
       .selectFrom('tickets')
