@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4319;
+// E2E_PORT lets a second checkout run its journeys beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium from apt (scripts/ensure-chromium.sh); Playwright's downloaded browsers are not used.

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PORT = '4319';
+const PORT = process.env.E2E_PORT ?? '4319';
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-console-e2e-'));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
