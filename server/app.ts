@@ -16,6 +16,7 @@ import { bridgeScriptHashSource } from './http/bridgeScriptHash.ts';
 import { localFileStore } from './files/fileStore.ts';
 import { createOriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerInputBoundary } from './http/inputBoundary.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { appRoutes } from './routes/appRoutes.ts';
@@ -63,6 +64,9 @@ export async function buildApp(options: {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  // Before every route: nothing a database cannot hold (NUL, lone surrogates) or a parser cannot walk (deep
+  // nesting) gets past here.
+  registerInputBoundary(app);
 
   const deps: AppDeps = {
     db: options.db,

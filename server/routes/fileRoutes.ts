@@ -10,14 +10,17 @@ import {
   isFileField,
   parseMakePublic,
 } from '../../src/domain/files/fileRules.ts';
+import { inputProblem } from '../../src/domain/validation/inputBoundary.ts';
+import { idRefSchema } from '../../src/domain/validation/ids.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import { newStorageKey, type FileStore } from '../files/fileStore.ts';
 import { ApiError } from '../http/errors.ts';
+import { invalidInput } from '../http/inputBoundary.ts';
 import { findReadableFile, listCaseFiles, requireCaseAccess, saveCaseFiles, type StoredUpload } from '../services/caseFiles.ts';
 import { runWrite } from '../services/context.ts';
 import type { AppDeps } from '../app.ts';
 
-const id = z.string().min(1).max(100);
+const id = idRefSchema;
 const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(FILE_LIST_PAGE_SIZE_MAX).default(FILE_LIST_PAGE_SIZE),
   /** The page to answer, from 1 (the spec's `since=1`). */
@@ -59,6 +62,9 @@ export const fileRoutes =
           if (!isFileField(part.fieldname)) throw new ApiError(400, 'invalid-request', `Unexpected file field ${part.fieldname}: use file1..n`);
           // A browser sends an empty file input as a nameless, empty part.
           if (!part.filename && bytes.length === 0) continue;
+          // File names and types come from inside the body, past the boundary's hook: inspected here.
+          const unsafe = inputProblem({ name: part.filename, type: part.mimetype }, part.fieldname);
+          if (unsafe) throw invalidInput(unsafe);
           total += bytes.length;
           if (total > config.uploadMaxBytes) throw tooLarge();
           received.push({ name: part.filename || part.fieldname, type: part.mimetype || 'application/octet-stream', bytes });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { lightIndicator } from '../../src/domain/tickets/lightIndicator.ts';
+import { idRefSchema } from '../../src/domain/validation/ids.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,12 +15,12 @@ import type { AppDeps } from '../app.ts';
  * The human-interface calls of part 2 §7, as thin adapters over the ticket service (the same services the sync
  * mutations run). `case_id` in these payloads is the ticket's id.
  */
-const caseRef = z.object({ case_id: z.string().min(1).max(100) });
+const caseRef = z.object({ case_id: idRefSchema });
 const data = z.record(z.string(), z.json());
-const searchByGroup = z.object({ group_id: z.string().min(1).max(100), all: z.boolean().default(false) });
+const searchByGroup = z.object({ group_id: idRefSchema, all: z.boolean().default(false) });
 const searchByUser = z.object({ all: z.boolean().default(false) });
 const ticketPatch = z
-  .object({ assigned_operator: z.string().max(100).optional(), operators_group: z.string().min(1).max(100).optional() })
+  .object({ assigned_operator: z.union([z.literal(''), idRefSchema]).optional(), operators_group: idRefSchema.optional() })
   .refine((b) => b.assigned_operator !== undefined || b.operators_group !== undefined, 'Nothing to change: send assigned_operator or operators_group');
 
 /** Tickets the caller may see (administrators: the workspace; others: their teams), in the inbox shape of part 2 §3. */
@@ -86,7 +87,7 @@ export const humanInterfaceRoutes =
         ? runWrite(db, authOf(request), resolveTicket, { ticketId: request.body.case_id, data: request.body.data })
         : runWrite(db, authOf(request), cancelTicket, { ticketId: request.body.case_id }),
     );
-    app.patch('/tickets/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }), body: ticketPatch } }, async (request) => {
+    app.patch('/tickets/:id', { schema: { params: z.object({ id: idRefSchema }), body: ticketPatch } }, async (request) => {
       const actor = authOf(request);
       const ticketId = request.params.id;
       const { operators_group: teamId, assigned_operator: operator } = request.body;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefSchema } from '../validation/ids.ts';
 
 /** A client hash is 64 lowercase hex characters (SHA-256); anything else is refused before argon2 runs. */
 export const clientHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'password must be the client hash of the credentials');
@@ -23,7 +24,7 @@ export const recoveryBodySchema = z.object({
 });
 
 export const passwordUpdateBodySchema = z.object({
-  userId: z.string().min(1),
+  userId: idRefSchema,
   currentPassword: clientHashSchema,
   newPassword: clientHashSchema,
 });
@@ -34,7 +35,7 @@ export const passwordResetBodySchema = z.object({
   newPassword: clientHashSchema,
 });
 
-export const idParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const idParamsSchema = z.object({ id: idRefSchema });
 
 export type TokenBody = z.infer<typeof tokenBodySchema>;
 export type TokenReply = z.infer<typeof tokenReplySchema>;

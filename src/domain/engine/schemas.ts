@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema, idRefSchema } from '../validation/ids.ts';
 import { cronRuleProblem, MIN_PASSPHRASE_LENGTH } from './eventRules.ts';
 import { flowGraphSchema } from './flowGraph.ts';
 import { INSTANCE_STATUSES } from './instanceStatus.ts';
@@ -8,9 +9,9 @@ import { INSTANCE_STATUSES } from './instanceStatus.ts';
  * the body plus the ids from the path, so the REST route and the sync mutation run the same service with the
  * same validation. Create args take an optional client-made id so an offline-created row keeps its id.
  */
-const id = z.string().trim().min(1).max(200);
+const id = idRefSchema;
 const ref = z.object({ id });
-export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'id must be 8 to 100 letters, digits, _ or -');
+export { clientIdSchema };
 const name = (what: string) => z.string().trim().min(1, `${what} is required`).max(150, `${what} must be 150 characters at most`);
 const description = z.string().trim().max(2000);
 
@@ -127,7 +128,7 @@ export const createFlowBodySchema = z.object({
   name: name('Name'),
   description: description.default(''),
   /** The spec's workspace field; when sent it must be the caller's workspace. */
-  WS: z.string().optional(),
+  WS: z.string().max(200).optional(),
   type: z.string().trim().min(1).max(40).default('app'),
   stages: flowGraphSchema.optional(),
 });
@@ -135,11 +136,11 @@ export const updateFlowBodySchema = z
   .object({
     name: name('Name').optional(),
     description: description.optional(),
-    wsId: z.string().optional(),
+    wsId: z.string().max(200).optional(),
     stages: flowGraphSchema.optional(),
   })
   .refine((b) => b.name !== undefined || b.description !== undefined || b.stages !== undefined, NOTHING_TO_CHANGE);
-export const listFlowsBodySchema = z.object({ creator: z.string().optional(), all: z.boolean().default(false) }).default({ all: false });
+export const listFlowsBodySchema = z.object({ creator: z.string().max(200).optional(), all: z.boolean().default(false) }).default({ all: false });
 
 export const createFlowArgsSchema = createFlowBodySchema;
 export const updateFlowArgsSchema = z.object({ id }).and(updateFlowBodySchema);
@@ -172,7 +173,7 @@ export const idParams = z.object({ id });
 export const appEventParams = z.object({ id, eventId: id });
 export const appInstanceParams = z.object({ id, instanceId: id });
 export const appStageParams = z.object({ id, instanceId: id, stageId: id });
-export const webhookParams = z.object({ webhookId: z.string().min(1).max(200) });
+export const webhookParams = z.object({ webhookId: idRefSchema });
 
 export type CreateAppArgs = z.infer<typeof createAppArgsSchema>;
 export type UpdateAppArgs = z.infer<typeof updateAppArgsSchema>;

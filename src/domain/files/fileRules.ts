@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { clientIdSchema } from '../validation/ids.ts';
 
 /** Part 2 §8 texts of the file calls and screens. */
 export const FILE_MESSAGES = {
@@ -24,8 +24,8 @@ export const DEFAULT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
 
-/** Ids a client may choose for its files (the row id equals the client's, so a repeated upload is recognised). */
-export const fileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'fileId may use letters, digits, "-" and "_" (at most 100)');
+/** Ids a client chooses for its files (the row id equals the client's, so a repeated upload is recognised). */
+export const fileIdSchema = clientIdSchema;
 
 /** Upload multipart field names: file1, file2, …; "file" alone is accepted as file1. */
 export const isFileField = (name: string): boolean => /^file\d*$/.test(name);

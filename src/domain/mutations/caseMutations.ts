@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRefSchema } from '../validation/ids.ts';
 import type { ReplicaDoc } from '../sync/protocol.ts';
 import { defineMutation, MutationRefused } from './types.ts';
 
@@ -10,7 +11,7 @@ export const CASE_MESSAGES = {
 export const createCaseArgs = z.object({
   /** Chosen by the client, so a file upload queued right after can name it. */
   caseId: z.string().regex(/^case-[A-Za-z0-9-]{8,64}$/, 'caseId must look like case-<uuid>'),
-  caseTypeId: z.string().min(1).max(100),
+  caseTypeId: idRefSchema,
   description: z.string().trim().min(1, 'Description is required').max(500, 'Description must be at most 500 characters'),
 });
 export type CreateCaseArgs = z.infer<typeof createCaseArgs>;

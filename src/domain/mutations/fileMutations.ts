@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { fileIdSchema } from '../files/fileRules.ts';
+import { idRefSchema } from '../validation/ids.ts';
 import type { ReplicaDoc } from '../sync/protocol.ts';
 import { defineMutation, MutationRefused } from './types.ts';
 
 export const uploadFileArgs = z.object({
-  caseId: z.string().min(1).max(100),
+  caseId: idRefSchema,
   fileId: fileIdSchema,
   name: z.string().trim().min(1).max(255),
   type: z.string().max(255).default('application/octet-stream'),
-  size: z.number().int().min(0),
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   makePublic: z.boolean().default(false),
 });
 export type UploadFileArgs = z.infer<typeof uploadFileArgs>;

@@ -44,14 +44,14 @@ describe('ticket form checks (part 2 §2)', () => {
   });
 
   it('a form that passes its checks makes arguments the mutations accept', () => {
-    expect(createTicketArgs.safeParse(createTicketArgsOf('tkt-1', valid)).success).toBe(true);
-    expect(updateTicketArgs.safeParse(updateTicketArgsOf('tkt-1', valid)).success).toBe(true);
+    expect(createTicketArgs.safeParse(createTicketArgsOf('tkt-0001', valid)).success).toBe(true);
+    expect(updateTicketArgs.safeParse(updateTicketArgsOf('tkt-0001', valid)).success).toBe(true);
   });
 
   it("'unassigned' sends no assignee, and an empty case is no case", () => {
-    const args = createTicketArgsOf('tkt-1', { ...valid, caseId: '', status: 'unassigned' });
+    const args = createTicketArgsOf('tkt-0001', { ...valid, caseId: '', status: 'unassigned' });
     expect(args).toMatchObject({ caseId: null, assigneeMemberId: null, status: 'unassigned' });
-    expect(updateTicketArgsOf('tkt-1', { ...valid, status: 'unassigned' }).assigneeMemberId).toBeNull();
+    expect(updateTicketArgsOf('tkt-0001', { ...valid, status: 'unassigned' }).assigneeMemberId).toBeNull();
   });
 });
 
