@@ -4,6 +4,7 @@ import * as core from './migrations/001_core.ts';
 import * as domain from './migrations/002_domain.ts';
 import * as syncNotify from './migrations/003_sync_notify.ts';
 import * as pullOrder from './migrations/004_pull_order.ts';
+import * as mutationFaults from './migrations/005_mutation_faults.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002_domain': domain,
   '003_sync_notify': syncNotify,
   '004_pull_order': pullOrder,
+  '005_mutation_faults': mutationFaults,
 };
 
 export class MigrationFailedError extends Error {

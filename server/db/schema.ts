@@ -107,6 +107,16 @@ export type MutationLogTable = {
   created_at: Timestamp;
 };
 
+/** Faults of ours while applying a mutation, counted so that a mutation that keeps failing is rejected. */
+export type MutationFaultsTable = {
+  client_id: string;
+  mutation_id: string;
+  workspace_id: string;
+  attempts: number;
+  last_error: string | null;
+  updated_at: Generated<Date>;
+};
+
 export type CoreTables = {
   workspaces: WorkspacesTable;
   workspace_revisions: WorkspaceRevisionsTable;
@@ -116,6 +126,7 @@ export type CoreTables = {
   mail_log: MailLogTable;
   cors_origins: CorsOriginsTable;
   mutation_log: MutationLogTable;
+  mutation_faults: MutationFaultsTable;
 };
 
 export type Database = CoreTables & DomainTables;

@@ -27,7 +27,8 @@ export const syncRoutes =
       return { documents: await currentDocs(db, visibility, request.body.collection, request.body.ids) };
     });
 
-    app.post('/sync/mutations', { schema: { body: mutationBatchSchema } }, async (request) => ({
+    // Each mutation's arguments are inspected on their own (applyMutations), so one bad entry is rejected alone.
+    app.post('/sync/mutations', { schema: { body: mutationBatchSchema }, config: { inputBoundary: 'route' } }, async (request) => ({
       results: await applyMutations(db, authOf(request), request.body, request.log),
     }));
 

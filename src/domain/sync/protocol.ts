@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from '../validation/ids.ts';
 import { SYNCED_COLLECTIONS, type SyncedCollection } from './collections.ts';
 
 /**
@@ -50,20 +51,34 @@ export const docsRequestSchema = z.object({
 export type DocsRequest = z.infer<typeof docsRequestSchema>;
 
 export const MUTATION_BATCH_MAX = 100;
+/** The latest time a JavaScript Date can hold (epoch milliseconds). */
+export const MAX_TIME_MS = 8.64e15;
+/** Mutation names: an area and an action, 'ticket.claim', 'user.setLanguage'. */
+export const MUTATION_NAME_PATTERN = /^[a-z][A-Za-z]{0,40}\.[A-Za-z]{1,40}$/;
 
 export const mutationEnvelopeSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().min(1).max(100),
+  id: clientIdSchema,
+  name: z.string().regex(MUTATION_NAME_PATTERN, 'name must look like area.action'),
   args: z.unknown(),
-  at: z.number().int().positive(),
+  at: z.number().int().min(1).max(MAX_TIME_MS),
 });
 export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
 
+/** What a client sends: its id and its queued mutations, in order. */
+export type MutationBatch = { clientId: string; mutations: MutationEnvelope[] };
+
+/**
+ * The request as the server reads it. Each mutation is checked on its own (envelope, then arguments), so one
+ * malformed mutation is rejected alone and the ones after it still apply; only a mutation without a string id,
+ * which no outcome could name, refuses the whole request.
+ */
 export const mutationBatchSchema = z.object({
-  clientId: z.string().min(1).max(100),
-  mutations: z.array(mutationEnvelopeSchema).min(1).max(MUTATION_BATCH_MAX),
+  clientId: clientIdSchema,
+  mutations: z
+    .array(z.looseObject({ id: z.string().min(1).max(200) }))
+    .min(1)
+    .max(MUTATION_BATCH_MAX),
 });
-export type MutationBatch = z.infer<typeof mutationBatchSchema>;
 
 export type MutationOutcome =
   | { id: string; status: 'applied'; result?: unknown }

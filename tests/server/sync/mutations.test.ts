@@ -141,7 +141,7 @@ describe.each(backends)('sync mutations on %s', (backend) => {
     const agents = await createAgents(t.handle, 20, 'team-demo-claims', 'racer');
     const ticket = await freeTicket();
     const results = await Promise.all(
-      agents.map((a, i) => send(a.headers, `race-${i}`, [{ id: randomUUID(), name: 'ticket.claim', args: { ticketId: ticket.id } }])),
+      agents.map((a, i) => send(a.headers, `race-client-${i}`, [{ id: randomUUID(), name: 'ticket.claim', args: { ticketId: ticket.id } }])),
     );
     const outcomes = results.flat();
     expect(outcomes.filter((o) => o.status === 'applied')).toHaveLength(1);
