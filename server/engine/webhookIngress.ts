@@ -25,6 +25,8 @@ export type WebhookDelivery = {
   method: string;
   receivedAt: Date;
   startedMs: number;
+  /** The input boundary refused the body (NUL, lone surrogate, too deep, not JSON): answered 400 and recorded. */
+  refusal?: { code: string; message: string } | null;
 };
 
 export type WebhookAnswer = { status: number; body: { [key: string]: JsonValue }; replayed: boolean };
@@ -82,6 +84,11 @@ export async function receiveWebhook(db: Kysely<Database>, delivery: WebhookDeli
 
     if (!authorised) {
       const answer = fail(401, 'invalid-token', 'Invalid webhook token');
+      await record(answer, {});
+      return answer;
+    }
+    if (delivery.refusal) {
+      const answer = fail(400, delivery.refusal.code, delivery.refusal.message);
       await record(answer, {});
       return answer;
     }
@@ -149,7 +156,8 @@ async function recordExecution(
       request_url: delivery.url,
       request_method: delivery.method,
       request_headers: recordedHeaders(delivery.headers),
-      request_body: jsonParam(delivery.body as JsonValue | undefined),
+      // A refused body is not kept: it may hold what the database cannot (the error message names the field).
+      request_body: delivery.refusal ? null : jsonParam(delivery.body as JsonValue | undefined),
       response_status: answer.status,
       response_headers: { 'content-type': 'application/json' },
       response_body: answer.body,

@@ -1,33 +1,51 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookParams } from '../../src/domain/engine/schemas.ts';
+import { inputProblem } from '../../src/domain/validation/inputBoundary.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { receiveWebhook } from '../engine/webhookIngress.ts';
+import type { ApiError } from '../http/errors.ts';
+import { invalidInput, parseJsonText } from '../http/inputBoundary.ts';
 import type { AppDeps } from '../app.ts';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
+/** A body the boundary refused; the route answers 400 and still records the delivery in the webhook trace. */
+class RefusedBody {
+  constructor(readonly error: ApiError) {}
+}
+
 /**
  * Public webhook ingress: POST /hooks/{webhookId}, authenticated by the webhook's own token (Bearer or
- * x-webhook-token), not by a session. Any content type is accepted; non-JSON bodies are kept as text.
+ * x-webhook-token), not by a session. Any content type is accepted; non-JSON bodies are kept as text. The body
+ * passes the same input boundary as every other route, but here a refusal is recorded as a delivery too, so the
+ * sender's failures show in the trace.
  */
 export const hookRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const parsed = parseJsonText(body as string, false);
+      done(null, parsed.ok ? parsed.value : new RefusedBody(parsed.error));
+    });
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.post('/hooks/:webhookId', { schema: { params: webhookParams } }, async (request, reply) => {
+    app.post('/hooks/:webhookId', { schema: { params: webhookParams }, config: { inputBoundary: 'route' } }, async (request, reply) => {
       const key = header(request.headers['idempotency-key']);
+      const problem = request.body instanceof RefusedBody ? null : inputProblem(request.body, 'body');
+      const refused = request.body instanceof RefusedBody ? request.body.error : problem ? invalidInput(problem) : null;
       const answer = await receiveWebhook(db, {
         webhookId: request.params.webhookId,
         token: bearerToken(request) ?? header(request.headers['x-webhook-token']),
         idempotencyKey: key ? key.slice(0, 200) : null,
-        body: request.body,
+        body: refused ? null : request.body,
         headers: request.headers,
         url: request.url,
         method: request.method,
         receivedAt: new Date(),
         startedMs: performance.now(),
+        refusal: refused ? { code: refused.code, message: refused.message } : null,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);

@@ -92,6 +92,36 @@ describe.each(backends)('webhook ingress on %s', (backend) => {
     expect(run.values).toEqual({ payload: 'plain words' });
   });
 
+  it.each([
+    ['a NUL in a value', 'application/json', '{"name":"Ana\\u0000"}', 'body.name contains a NUL character'],
+    ['a lone surrogate in a key', 'application/json', '{"\\ud800":1}', 'contains an unpaired UTF-16 surrogate'],
+    ['100,000 nested arrays', 'application/json', '['.repeat(100_000) + ']'.repeat(100_000), 'nested more than 32 levels deep'],
+    ['2,000 nested objects', 'application/json', '{"a":'.repeat(2_000) + '1' + '}'.repeat(2_000), 'nested more than 32 levels deep'],
+    ['text that is not JSON', 'application/json', '{"name": ', 'not valid JSON'],
+    ['a NUL in plain text', 'text/plain', 'plain\u0000words', 'body contains a NUL character'],
+  ])('a body with %s is a 400 naming the problem, recorded in the trace, and starts nothing', async (_what, contentType, payload, message) => {
+    const instances = await count('instances', hook.appId);
+    const executions = await count('webhook_executions', hook.webhookId);
+    const answer = await e.t.app.inject({
+      method: 'POST',
+      url: `/hooks/${hook.webhookId}`,
+      headers: { authorization: `Bearer ${hook.token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().message).toContain(message);
+    expect(await count('instances', hook.appId)).toBe(instances);
+    expect(await count('webhook_executions', hook.webhookId)).toBe(executions + 1);
+    const recorded = await db()
+      .selectFrom('webhook_executions')
+      .select(['status', 'response_status', 'request_body', 'error_message'])
+      .where('webhook_id', '=', hook.webhookId)
+      .orderBy('executed_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({ status: 'error', response_status: 400, request_body: null });
+    expect(recorded.error_message).toContain(message);
+  });
+
   it('generateToken needs a passphrase longer than 3 characters; generateUrl hands out a /hooks URL', async () => {
     const short = await e.t.app.inject({ method: 'POST', url: '/webhooks/generateToken', headers: e.admin, payload: { username: 'a', password: 'abc' } });
     expect(short.statusCode).toBe(400);
