@@ -8,13 +8,13 @@ import {
   type TicketRefArgs,
   type UpdateTicketArgs,
 } from '../../src/domain/mutations/ticketMutations.ts';
+import { isAdminRole, mayTakeClaim } from '../../src/domain/tickets/inboxRules.ts';
 import { dueDateProblem, slaSeconds, TICKET_FORM_MESSAGES } from '../../src/domain/tickets/ticketForm.ts';
 import type { JsonValue } from '../db/schema.ts';
 import { resumeAfterTicket } from '../engine/ticketOutcome.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import type { WriteContext, WriteService } from './context.ts';
 
-const isAdminRole = (role: string) => role === 'ADMIN' || role === 'OPS-ADMIN';
 
 /** The caller's member (human) record and the teams it belongs to. */
 async function actorMembership(ctx: WriteContext) {
@@ -103,12 +103,16 @@ export const claimTicket: WriteService<TicketRefArgs, { status: 'assigned' }> = 
 export const releaseTicket: WriteService<TicketRefArgs, { status: 'unassigned' }> = async (ctx, { ticketId }) => {
   const { ticket } = await lockOpenTicket(ctx, ticketId);
   if (ticket.status === 'unassigned') return { status: 'unassigned' };
-  if (!isMine(ctx, ticket) && !isAdminRole(ctx.actor.role)) {
-    throw new ApiError(403, 'not-claimant', `Only ${await claimantName(ctx, ticket)} can release this ticket`);
-  }
+  await requireMayTakeClaim(ctx, ticket, 'release');
   await update(ctx, ticketId, { status: 'unassigned', assignee_user_id: null, assignee_member_id: null, claimed_at: null });
   return { status: 'unassigned' };
 };
+
+/** Releasing or moving a ticket takes its claim: only the claimant or an administrator may (part 2 §6). */
+async function requireMayTakeClaim(ctx: WriteContext, ticket: { status: string; assignee_user_id: string | null; assignee_member_id: string | null }, action: 'release' | 'move') {
+  if (mayTakeClaim({ status: ticket.status, assigneeUserId: ticket.assignee_user_id }, ctx.actor)) return;
+  throw new ApiError(403, 'not-claimant', `Only ${await claimantName(ctx, ticket)} can ${action} this ticket`);
+}
 
 function requireClaimedByCaller(ctx: WriteContext, ticket: { status: string; assignee_user_id: string | null }) {
   if (ticket.status !== 'assigned' || !isMine(ctx, ticket)) throw new ApiError(409, 'not-assigned', TICKET_MESSAGES.notAssigned);
@@ -151,10 +155,15 @@ async function requireTeam(ctx: WriteContext, teamId: string): Promise<void> {
   if (!team) throw new ApiError(400, 'unknown-team', TICKET_FORM_MESSAGES.unknownTeam);
 }
 
-/** Reassign to another team: the assignee resets to 'Waiting for operator' (part 2 §2). */
+/**
+ * Reassign to another team: the assignee resets to 'Waiting for operator' (part 2 §2), so moving a claimed ticket
+ * needs the right to release it. Its own team again changes nothing.
+ */
 export const reassignTicket: WriteService<ReassignTicketArgs, { teamId: string }> = async (ctx, { ticketId, teamId }) => {
-  await lockOpenTicket(ctx, ticketId);
+  const { ticket } = await lockOpenTicket(ctx, ticketId);
   await requireTeam(ctx, teamId);
+  if (ticket.team_id === teamId) return { teamId };
+  await requireMayTakeClaim(ctx, ticket, 'move');
   await update(ctx, ticketId, { team_id: teamId, status: 'unassigned', assignee_user_id: null, assignee_member_id: null, claimed_at: null });
   return { teamId };
 };

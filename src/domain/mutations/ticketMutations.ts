@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { clientIdSchema, idRefSchema } from '../validation/ids.ts';
 import { agentPrefix, encodeNote, NOTE_DESCRIPTION_MAX } from '../notes/noteText.ts';
 import type { TicketDoc } from '../sync/documents.gen.ts';
 import type { ReplicaDoc } from '../sync/protocol.ts';
-import { isAdminRole } from '../tickets/inboxRules.ts';
+import { isAdminRole, mayTakeClaim } from '../tickets/inboxRules.ts';
 import {
   dueDateProblem,
   slaSeconds,
@@ -14,7 +15,7 @@ import {
 } from '../tickets/ticketForm.ts';
 import { defineMutation, MutationRefused, type DocRef, type DocWrite, type MutationActor } from './types.ts';
 
-const id = z.string().min(1).max(100);
+const id = idRefSchema;
 const jsonObject = z.record(z.string(), z.json());
 
 export const ticketRefArgs = z.object({ ticketId: id });
@@ -23,7 +24,8 @@ export const reassignTicketArgs = z.object({ ticketId: id, teamId: id });
 /** Part 2 §5: the note form's rules and messages (in the spec's Spanish; the UI translates them). */
 export const addTicketNoteArgs = z.object({
   ticketId: id,
-  noteId: id,
+  /** Chosen by the client (the note shows at once, offline). */
+  noteId: clientIdSchema,
   title: z.string().trim().min(1, 'Título es requerido').max(200),
   description: z
     .string()
@@ -58,7 +60,7 @@ const assigneeRule = (args: { status: string; assigneeMemberId: string | null },
   }
 };
 export const createTicketArgs = z
-  .object({ ...ticketFormFields, caseId: id.nullable().default(null), createdAt: ticketDate })
+  .object({ ...ticketFormFields, ticketId: clientIdSchema, caseId: id.nullable().default(null), createdAt: ticketDate })
   .superRefine((args, ctx) => {
     assigneeRule(args, ctx);
     const problem = dueDateProblem(args.createdAt, args.dueAt);
@@ -80,6 +82,7 @@ export const TICKET_MESSAGES = {
   closed: 'This ticket is already closed',
   noCase: 'Template with no case id.',
   claimedBy: (name: string) => `Ticket already claimed by ${name}`,
+  notClaimant: 'Only the agent who claimed this ticket, or an administrator, can release or move it',
 } as const;
 
 function openTicket(docs: ReadonlyMap<string, ReplicaDoc>, ticketId: string): ReplicaDoc {
@@ -92,6 +95,14 @@ function openTicket(docs: ReadonlyMap<string, ReplicaDoc>, ticketId: string): Re
 /** Saving and solving need the caller's own claim (part 2 §4), as the server checks too. */
 function requireClaimedBy(ticket: ReplicaDoc, userId: string): void {
   if (ticket.status !== 'assigned' || ticket.assigneeUserId !== userId) throw new MutationRefused('not-assigned', TICKET_MESSAGES.notAssigned);
+}
+
+/** Releasing or moving someone else's claim: the server would refuse it, naming nobody (the replica may be behind). */
+function requireMayTakeClaim(ticket: ReplicaDoc, actor: MutationActor): void {
+  const assignee = typeof ticket.assigneeUserId === 'string' ? ticket.assigneeUserId : null;
+  if (!mayTakeClaim({ status: String(ticket.status), assigneeUserId: assignee }, actor)) {
+    throw new MutationRefused('not-claimant', TICKET_MESSAGES.notClaimant);
+  }
 }
 
 const ticketWrite = (doc: ReplicaDoc): DocWrite => ({ collection: 'tickets', doc });
@@ -111,8 +122,9 @@ export const releaseTicket = defineMutation<TicketRefArgs>({
   name: 'ticket.release',
   args: ticketRefArgs,
   reads: readsTicket,
-  apply({ ticketId }, docs) {
+  apply({ ticketId }, docs, actor) {
     const ticket = openTicket(docs, ticketId);
+    requireMayTakeClaim(ticket, actor);
     return [ticketWrite({ ...ticket, status: 'unassigned', assigneeUserId: null, assigneeMemberId: null, claimedAt: null })];
   },
 });
@@ -162,8 +174,11 @@ export const reassignTicket = defineMutation<ReassignTicketArgs>({
   name: 'ticket.reassign',
   args: reassignTicketArgs,
   reads: readsTicket,
-  apply({ ticketId, teamId }, docs) {
+  apply({ ticketId, teamId }, docs, actor) {
     const ticket = openTicket(docs, ticketId);
+    // The team it is already in: nothing moves, and a claim stays where it is.
+    if (ticket.teamId === teamId) return [];
+    requireMayTakeClaim(ticket, actor);
     return [ticketWrite({ ...ticket, teamId, status: 'unassigned', assigneeUserId: null, assigneeMemberId: null, claimedAt: null })];
   },
 });

@@ -13,6 +13,15 @@ export const LIGHT_REFRESH_MS = 30_000;
 
 export const isAdminRole = (role: string | null | undefined) => role === 'ADMIN' || role === 'OPS-ADMIN';
 
+/**
+ * Who may take a claim away from a ticket — release it, or move it to another team (which resets its assignee to
+ * 'Waiting for operator', part 2 §2): the claimant, or an administrator (ADMIN, OPS-ADMIN). An unclaimed ticket
+ * has no claim to take, so anyone who can see it may move it.
+ */
+export function mayTakeClaim(ticket: { status: string; assigneeUserId: string | null }, actor: { userId: string; role: string }): boolean {
+  return ticket.status !== 'assigned' || ticket.assigneeUserId === actor.userId || isAdminRole(actor.role);
+}
+
 export const isHiddenTeam = (name: string) => name.startsWith(HIDDEN_TEAM_PREFIX);
 
 /** Part 2 §2: Personal for everyone; Manager and External for ADMIN and OPS-ADMIN, except on mobile. */

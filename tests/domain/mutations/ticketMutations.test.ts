@@ -19,7 +19,7 @@ const nico = member('mbr-nico', 'usr-agent');
 const maria = member('mbr-maria', null);
 const aCase: ReplicaDoc = { id: 'case-1', kind: 'case', ...stamps, caseTypeId: 'ct-1', stateId: null, status: 'CREATED', description: 'A claim' };
 const ticket: ReplicaDoc = {
-  id: 'tkt-1',
+  id: 'tkt-0001',
   kind: 'ticket',
   ...stamps,
   createdAt: NOW - 10 * HOUR,
@@ -63,7 +63,7 @@ const firstIssue = (schema: typeof createTicketArgs | typeof updateTicketArgs, a
 
 const created = NOW - HOUR;
 const createArgs = {
-  ticketId: 'tkt-new',
+  ticketId: 'tkt-new-0001',
   caseId: 'case-1',
   status: 'assigned',
   description: '  Call the customer back  ',
@@ -72,7 +72,7 @@ const createArgs = {
   teamId: 'team-claims',
   assigneeMemberId: 'mbr-nico',
 };
-const updateArgs = { ticketId: 'tkt-1', status: 'assigned', description: 'Review again', dueAt: NOW + 20 * HOUR, teamId: 'team-claims', assigneeMemberId: 'mbr-nico' };
+const updateArgs = { ticketId: 'tkt-0001', status: 'assigned', description: 'Review again', dueAt: NOW + 20 * HOUR, teamId: 'team-claims', assigneeMemberId: 'mbr-nico' };
 
 it('ticket.create and ticket.update are registered by name with the other ticket mutations', () => {
   expect(TICKET_MUTATIONS.map((m) => m.name)).toEqual(expect.arrayContaining(['ticket.create', 'ticket.update']));
@@ -118,7 +118,7 @@ describe('ticket.create', () => {
       {
         collection: 'tickets',
         doc: {
-          id: 'tkt-new',
+          id: 'tkt-new-0001',
           kind: 'ticket',
           rev: 0,
           deleted: false,
@@ -153,7 +153,7 @@ describe('ticket.create', () => {
 
   it("without a case the ticket's own id is its Case ID; 'unassigned' clears a named assignee", () => {
     const [write] = run(createTicket, { ...createArgs, caseId: null, status: 'unassigned' }, opsAdmin);
-    expect(write!.doc).toMatchObject({ caseId: null, operation: 'tkt-new', status: 'unassigned', assigneeMemberId: null, assigneeUserId: null, claimedAt: null });
+    expect(write!.doc).toMatchObject({ caseId: null, operation: 'tkt-new-0001', status: 'unassigned', assigneeMemberId: null, assigneeUserId: null, claimedAt: null });
   });
 
   it('a member without a user account can be assigned', () => {
@@ -166,14 +166,14 @@ describe('ticket.create', () => {
     ['an unknown team', { teamId: 'team-gone' }, admin, { code: 'unknown-team', message: 'That team does not exist' }],
     ['an unknown assignee', { assigneeMemberId: 'mbr-gone' }, admin, { code: 'unknown-member', message: 'That member does not exist' }],
     ['an unknown case', { caseId: 'case-gone' }, admin, { code: 'unknown-case', message: 'That case does not exist' }],
-    ['an id of a stored ticket', { ticketId: 'tkt-1' }, admin, { code: 'already-exists', message: 'A ticket with this id already exists' }],
+    ['an id of a stored ticket', { ticketId: 'tkt-0001' }, admin, { code: 'already-exists', message: 'A ticket with this id already exists' }],
   ])('is refused for %s', (_label, change, actor, expected) => {
     expect(refusal(createTicket, { ...createArgs, ...change }, actor)).toEqual(expected);
   });
 
   it('applies again on a rebase, when the replica holds its own unsent ticket', () => {
     const [first] = run(createTicket, createArgs);
-    const withOwn = new Map(replica).set('tkt-new', first!.doc);
+    const withOwn = new Map(replica).set('tkt-new-0001', first!.doc);
     expect(run(createTicket, createArgs, admin, withOwn)).toEqual([first]);
   });
 });
@@ -202,5 +202,32 @@ describe('ticket.update', () => {
     ['an unknown team', { teamId: 'team-gone' }, admin, { code: 'unknown-team', message: 'That team does not exist' }],
   ])('is refused for %s', (_label, change, actor, expected) => {
     expect(refusal(updateTicket, { ...updateArgs, ...change }, actor)).toEqual(expected);
+  });
+});
+
+describe('taking a claim away: release and reassign (part 2 §2, §6)', () => {
+  const release = MUTATIONS.get('ticket.release')!;
+  const reassign = MUTATIONS.get('ticket.reassign')!;
+  const colleague: MutationActor = { userId: 'usr-colleague', memberId: 'mbr-maria', role: 'NORMAL', name: 'Maria Colleague' };
+  const notClaimant = { code: 'not-claimant', message: 'Only the agent who claimed this ticket, or an administrator, can release or move it' };
+
+  it.each([
+    ['release', release, { ticketId: 'tkt-0001' }],
+    ['reassign', reassign, { ticketId: 'tkt-0001', teamId: 'team-field' }],
+  ])("an agent's %s of someone else's claim is refused before it is queued", (_name, definition, args) => {
+    expect(refusal(definition, args, colleague)).toEqual(notClaimant);
+  });
+
+  it.each([
+    ['the claimant', agent],
+    ['an administrator', admin],
+    ['an OPS-ADMIN', opsAdmin],
+  ])('%s may move the ticket; it then waits for an operator of the new team', (_who, actor) => {
+    const [write] = run(reassign, { ticketId: 'tkt-0001', teamId: 'team-field' }, actor);
+    expect(write!.doc).toMatchObject({ teamId: 'team-field', status: 'unassigned', assigneeUserId: null, assigneeMemberId: null, claimedAt: null });
+  });
+
+  it('the team the ticket is already in changes nothing, whoever asks', () => {
+    expect(run(reassign, { ticketId: 'tkt-0001', teamId: 'team-claims' }, colleague)).toEqual([]);
   });
 });
