@@ -20,7 +20,9 @@ describe.each(backends)('who may move a claimed ticket, on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.loginAs(demoAccount('ADMIN').username);
-    [claimant, colleague] = await createAgents(t.handle, 2, 'team-demo-claims', 'reassign');
+    const agents = await createAgents(t.handle, 2, 'team-demo-claims', 'reassign');
+    claimant = agents[0]!;
+    colleague = agents[1]!;
   });
   afterAll(async () => {
     await t?.close();
