@@ -39,6 +39,14 @@ export type AppDeps = {
   changeBus?: ChangeBus;
 };
 
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /** Requests larger than this are refused with 413 before any handler runs (file uploads get their own limit). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -64,6 +72,12 @@ export async function buildApp(options: {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  // Every route the app serves, as registered: the fuzz test walks them all.
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   // Before every route: nothing a database cannot hold (NUL, lone surrogates) or a parser cannot walk (deep
   // nesting) gets past here.
   registerInputBoundary(app);
