@@ -26,13 +26,9 @@ export type FuzzContext = {
 };
 
 export async function loadFuzzContext(db: Kysely<Database>, file: string): Promise<FuzzContext> {
-  const first = async <T extends keyof Database & string>(table: T, where?: [string, string]) => {
-    let query = db.selectFrom(table as 'tickets').select('id' as 'id');
-    if (where) query = query.where(where[0] as 'id', '=', where[1]);
-    return (await query.orderBy('id').executeTakeFirstOrThrow()).id;
-  };
   const tickets = await db.selectFrom('tickets').select('id').where('state', '=', 'open').orderBy('id').limit(6).execute();
-  const instance = await first('instances');
+  const instance = (await db.selectFrom('instances').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const aCase = (await db.selectFrom('cases').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const stage = await db.selectFrom('instance_stages').select('id').where('instance_id', '=', instance).executeTakeFirst();
   return {
     admin: 'usr-demo-admin',
@@ -46,7 +42,7 @@ export async function loadFuzzContext(db: Kysely<Database>, file: string): Promi
     instance,
     stage: stage?.id ?? `${instance}-s0`,
     flow: 'flow-demo-claims',
-    case: await first('cases'),
+    case: aCase,
     file,
     team: 'team-demo-claims',
     otherTeam: 'team-demo-field',
