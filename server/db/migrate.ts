@@ -5,6 +5,7 @@ import * as domain from './migrations/002_domain.ts';
 import * as syncNotify from './migrations/003_sync_notify.ts';
 import * as pullOrder from './migrations/004_pull_order.ts';
 import * as mutationFaults from './migrations/005_mutation_faults.ts';
+import * as syncNotifyKeys from './migrations/006_sync_notify_keys.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003_sync_notify': syncNotify,
   '004_pull_order': pullOrder,
   '005_mutation_faults': mutationFaults,
+  '006_sync_notify_keys': syncNotifyKeys,
 };
 
 export class MigrationFailedError extends Error {

@@ -2,7 +2,7 @@ import { CASE_MESSAGES, type CreateCaseArgs } from '../../src/domain/mutations/c
 import { startInstance } from '../engine/instanceLifecycle.ts';
 import { planStart } from '../engine/startPlan.ts';
 import { ApiError } from '../http/errors.ts';
-import { canSeeAllCases } from '../sync/pull.ts';
+import { canSeeAllCases } from '../sync/visibilityRules.ts';
 import { loadVisibility } from '../sync/visibility.ts';
 import type { WriteService } from './context.ts';
 

@@ -1,32 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { mayOpenEveryCase } from '../../src/domain/access/modules.ts';
 import { COLLECTION_TABLES, type SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { Checkpoint, PullResponse, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { rowToDoc } from './projection.ts';
 import type { Visibility } from './visibility.ts';
+import { canSeeAllCases, PRIVATE_COLUMNS, rowsOf } from './visibilityRules.ts';
+
+const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`));
 
 /** `false`: the caller sees none of the table; a fragment: an extra condition; `true`: the whole workspace. */
 type RowFilter = (v: Visibility, scopeCaseId: string | null) => RawBuilder<unknown> | boolean;
-
-export const canSeeAllCases = (v: Visibility) => mayOpenEveryCase(v.isAdmin, v.modules);
-const canSeeRuns = (v: Visibility) => v.isAdmin || v.modules.has('APPS');
-const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`));
-
-/** Part 1 §6 and part 2 §6 as pull filters: what a NORMAL user receives; administrators receive the workspace. */
-const FILTERS: Record<string, RowFilter> = {
-  users: (v) => (v.isAdmin ? true : sql`id = ${v.userId}`),
-  webhooks: (v) => canSeeRuns(v),
-  tickets: (v) => (v.isAdmin ? true : v.teamIds.length === 0 ? false : sql`team_id in (${inList(v.teamIds)})`),
-  cases: (v) => canSeeAllCases(v),
-  instances: canSeeRuns,
-  instance_stages: canSeeRuns,
-  batches: (v) => (v.isAdmin ? true : sql`user_id = ${v.userId}`),
-  batch_lines: (v) => (v.isAdmin ? true : sql`batch_id in (select id from batches where user_id = ${v.userId})`),
-  webhook_executions: (v) => v.isAdmin,
-  external_api_executions: (v) => v.isAdmin,
-};
 
 const caseRecordFilter: RowFilter = (_v, caseId) => (caseId ? sql`case_id = ${caseId}` : false);
 
@@ -68,7 +52,7 @@ export async function pullPage(
 
   const pages = await Promise.all(
     Object.entries(COLLECTION_TABLES[query.collection]).map(async ([table, kind]) => {
-      const filter = (query.collection === 'caseRecords' ? caseRecordFilter : FILTERS[table])?.(v, scopeCaseId) ?? true;
+      const filter = query.collection === 'caseRecords' ? caseRecordFilter(v, scopeCaseId) : rowsOf(table, v);
       if (filter === false) return [];
       const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
       const extra = filter === true ? sql`` : sql`and ${filter}`;
@@ -77,7 +61,7 @@ export async function pullPage(
         select * from ${sql.table(table)}
         where ${inWorkspace} ${extra} and (rev, id collate "C") > (${from.rev}, ${from.id})
         order by rev, id collate "C" limit ${query.limit}`.execute(db);
-      return rows.map((row) => rowToDoc(kind, row));
+      return rows.map((row) => rowToDoc(kind, row, v.isAdmin ? undefined : PRIVATE_COLUMNS[table]));
     }),
   );
   const documents = pages
@@ -97,13 +81,13 @@ export async function currentDocs(db: Kysely<Database>, v: Visibility, collectio
   if (ids.length === 0) return [];
   const pages = await Promise.all(
     Object.entries(COLLECTION_TABLES[collection]).map(async ([table, kind]) => {
-      const filter = collection === 'caseRecords' ? true : (FILTERS[table]?.(v, null) ?? true);
+      const filter = collection === 'caseRecords' ? true : rowsOf(table, v);
       if (filter === false) return [];
       const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
       const extra = filter === true ? sql`` : sql`and ${filter}`;
       const { rows } = await sql<Record<string, unknown>>`
         select * from ${sql.table(table)} where ${inWorkspace} ${extra} and id in (${inList(ids)})`.execute(db);
-      return rows.map((row) => rowToDoc(kind, row));
+      return rows.map((row) => rowToDoc(kind, row, v.isAdmin ? undefined : PRIVATE_COLUMNS[table]));
     }),
   );
   const docs = pages.flat();

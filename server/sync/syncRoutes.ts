@@ -3,12 +3,16 @@ import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
 import { docsRequestSchema, mutationBatchSchema, pullQuerySchema, type StreamMessage } from '../../src/domain/sync/protocol.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import type { AppDeps } from '../app.ts';
+import type { WorkspaceChange } from './changeBus.ts';
 import { applyMutations } from './applyMutations.ts';
 import { currentDocs, pullPage } from './pull.ts';
 import { loadVisibility } from './visibility.ts';
+import { noticeVisible } from './visibilityRules.ts';
 
 /** How often an idle stream says it is alive (proxies drop silent connections; clients detect dead ones). */
 export const HEARTBEAT_MS = 15_000;
+/** Tables whose changes can change what a caller sees: the caller's visibility is read again before deciding. */
+const MEMBERSHIP_TABLES = new Set(['users', 'members', 'team_members', 'engine_users']);
 /** Changes arriving together are announced together. */
 const COALESCE_MS = 10;
 
@@ -32,8 +36,9 @@ export const syncRoutes =
       results: await applyMutations(db, authOf(request), request.body, request.log),
     }));
 
-    app.get('/sync/stream', (request, reply) => {
+    app.get('/sync/stream', async (request, reply) => {
       const auth = authOf(request);
+      let visibility = await loadVisibility(db, auth);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -49,14 +54,29 @@ export const syncRoutes =
       let timer: NodeJS.Timeout | null = null;
       const flush = () => {
         timer = null;
+        if (pending.size === 0) return;
         const message: StreamMessage = { collections: [...pending], rev: pendingRev };
         pending = new Set();
         raw.write(`event: changes\ndata: ${JSON.stringify(message)}\n\n`);
       };
-      const unsubscribe = changeBus?.subscribe(auth.workspaceId, (change) => {
+      const announce = (change: WorkspaceChange) => {
         pending.add(change.collection);
         pendingRev = Math.max(pendingRev, change.rev);
         timer ??= setTimeout(flush, COALESCE_MS);
+      };
+      const unsubscribe = changeBus?.subscribe(auth.workspaceId, (change) => {
+        if (!MEMBERSHIP_TABLES.has(change.table)) {
+          if (noticeVisible(change.table, change.key, visibility)) announce(change);
+          return;
+        }
+        // Who the caller is, or which teams they are in, may have changed what they see: read it again first.
+        void loadVisibility(db, auth)
+          .then((fresh) => {
+            const changed = fresh.fingerprint !== visibility.fingerprint;
+            visibility = fresh;
+            if (changed || noticeVisible(change.table, change.key, fresh)) announce(change);
+          })
+          .catch(() => undefined);
       });
       const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: ${Date.now()}\n\n`), HEARTBEAT_MS);
       request.raw.on('close', () => {
