@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { clientHash } from '../src/domain/auth/clientHash.ts';
+import { SESSION_COOKIE } from '../src/domain/auth/session.ts';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demoSeed.ts';
 import type { BenchResult } from './run.ts';
 import { CHROMIUM_ARGS, percentile, round, startVolumeServer } from './volumeServer.ts';
@@ -31,10 +32,16 @@ export async function run(): Promise<BenchResult[]> {
   const agent = await signIn('agent@demo.local');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const adminPage = await (await browser.newContext()).newPage();
+    // The session travels as the console's HttpOnly cookie, as after a sign-in in the page.
+    const contextFor = async (token: string) => {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
+      return context;
+    };
+    const adminPage = await (await contextFor(admin.token)).newPage();
     await adminPage.goto(`${baseUrl}/`);
     await adminPage.waitForFunction(() => 'bench' in window);
-    const cold = await call<{ ms: number; longTasks: number[] }>(adminPage, 'coldSync', admin.userId, admin.token, { cases: CASES, tickets: TICKETS });
+    const cold = await call<{ ms: number; longTasks: number[] }>(adminPage, 'coldSync', admin.userId, { cases: CASES, tickets: TICKETS });
     const inbox = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'inbox', 100);
     const cases = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'cases', 100);
 
@@ -42,10 +49,10 @@ export async function run(): Promise<BenchResult[]> {
     const claims = await call<{ p95: number; p50: number }>(adminPage, 'timeClaims', free.slice(0, 30).map((t) => t.id));
 
     // Another browser (the agent's) watches tickets while the server changes them.
-    const agentPage = await (await browser.newContext()).newPage();
+    const agentPage = await (await contextFor(agent.token)).newPage();
     await agentPage.goto(`${baseUrl}/`);
     await agentPage.waitForFunction(() => 'bench' in window);
-    await call(agentPage, 'coldSync', agent.userId, agent.token, { cases: 0, tickets: 1 });
+    await call(agentPage, 'coldSync', agent.userId, { cases: 0, tickets: 1 });
     const watched = await handle.db.selectFrom('tickets').select('id').where('team_id', '=', 'team-demo-field').orderBy('id').limit(30).execute();
     const delays: number[] = [];
     for (const [i, ticket] of watched.entries()) {

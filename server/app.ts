@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -115,6 +116,9 @@ export async function buildApp(options: {
     const allowed = origin ? await originPolicy.allows(request, origin) : false;
     return { origin: allowed, credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], maxAge: 600 };
   });
+
+  // The console's session cookie (HttpOnly, SameSite=Strict; server/auth/sessionCookie.ts).
+  await app.register(cookie);
 
   // Only routes that opt in (sign-in, recovery) are limited; the key is the caller's address.
   await app.register(rateLimit, { global: false });

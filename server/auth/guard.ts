@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { unauthorized } from '../http/errors.ts';
+import { CONSOLE_REQUEST_HEADER } from '../../src/domain/auth/session.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
+import { sessionCookieOf } from './sessionCookie.ts';
 import { findSession, type AuthContext } from './sessions.ts';
 
 declare module 'fastify' {
@@ -23,12 +25,22 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Registers the Bearer guard on every route of the given (encapsulated) scope. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Registers the session guard on every route of the given (encapsulated) scope: a Bearer token (integrators,
+ * tests) or the console's session cookie. A write that rides on the cookie must also carry the console's request
+ * header (the CSRF guard), which no page of another site can add.
+ */
 export function requireSession(scope: FastifyInstance, db: Kysely<Database>): void {
   scope.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const bearer = bearerToken(request);
+    const token = bearer ?? sessionCookieOf(request);
     const session = token ? await findSession(db, token) : null;
     if (!session) throw unauthorized();
+    if (!bearer && !SAFE_METHODS.has(request.method) && request.headers[CONSOLE_REQUEST_HEADER] === undefined) {
+      throw new ApiError(403, 'csrf', 'This request did not come from the console: refused');
+    }
     request.auth = session;
   });
 }

@@ -7,7 +7,9 @@ import {
   tokenBodySchema,
   tokenQuerySchema,
 } from '../../src/domain/auth/schemas.ts';
+import { SESSION_MODE_HEADER } from '../../src/domain/auth/session.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/sessionCookie.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSession, hashToken, newToken, revokeOtherSessions, revokeSession } from '../auth/sessions.ts';
 import { withWorkspaceWrite } from '../db/revisions.ts';
@@ -35,7 +37,7 @@ export const authRoutes =
         schema: { querystring: tokenQuerySchema, body: tokenBodySchema },
         config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { username, password } = request.body;
         const user = await db
           .selectFrom('users')
@@ -48,7 +50,15 @@ export const authRoutes =
         if (!user || !valid) throw invalidCredentials();
         const refusal = STATUS_REFUSALS[user.status];
         if (refusal) throw refusal;
+        const mode = request.headers[SESSION_MODE_HEADER];
+        // The update screen's current-password check: the password is right, and no session is made for it.
+        if (mode === 'verify') return { user: { id: user.id }, expires_in: 0 };
         const session = await createSession(db, user, config.sessionTtlSeconds, request.headers['user-agent']);
+        if (mode === 'cookie') {
+          // The console: the token goes into the HttpOnly cookie only, never into the page.
+          setSessionCookie(request, reply, config, session.token, session.expiresIn);
+          return { user: { id: user.id }, expires_in: session.expiresIn };
+        }
         return { user: { id: user.id }, access_token: session.token, expires_in: session.expiresIn };
       },
     );
@@ -115,6 +125,7 @@ export const authRoutes =
 
       priv.post('/auth/logout', async (request, reply) => {
         await revokeSession(db, authOf(request).sessionId);
+        clearSessionCookie(request, reply, config);
         return reply.status(204).send();
       });
 

@@ -20,7 +20,7 @@ export class StartupFailure extends Error {
 
 async function fetchSnapshot(credentials: Credentials): Promise<AccountSnapshot> {
   const account = await loadAccount(credentials);
-  const workspace = await loadWorkspace(account.workspace.id, credentials);
+  const workspace = await loadWorkspace(account.workspace.id);
   return { account, workspace };
 }
 

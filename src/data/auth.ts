@@ -5,7 +5,8 @@
  */
 import { clientHash } from '../domain/auth/clientHash.ts';
 import { loginFailureFor } from '../domain/auth/loginErrors.ts';
-import { tokenReplySchema } from '../domain/auth/schemas.ts';
+import { sessionReplySchema } from '../domain/auth/schemas.ts';
+import { CONSOLE_REQUEST_HEADER, SESSION_MODE_HEADER, type SessionMode } from '../domain/auth/session.ts';
 import type { LoginFailureCode, LoginFailureSeverity } from '../domain/auth/loginErrors.ts';
 
 export const CREDENTIALS_STORAGE_KEY = 'credentials';
@@ -13,7 +14,11 @@ export const CREDENTIALS_STORAGE_KEY = 'credentials';
 // Long enough for a cold server, short enough that a hung request does not leave the button spinning.
 const REQUEST_TIMEOUT_MS = 20_000;
 
-export type Credentials = { userId: string; accessToken: string; expiresIn: number };
+/**
+ * What the page keeps of a sign-in (part 1 §3 "Locally after login"): who, and for how long. The session token
+ * itself is only in the HttpOnly cookie the server set, out of reach of every script of the page.
+ */
+export type Credentials = { userId: string; expiresIn: number };
 
 export type Account = {
   id: string;
@@ -59,6 +64,11 @@ export function readCredentials(): Credentials | null {
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
+    if (isRecord(parsed) && 'accessToken' in parsed) {
+      // Kept by a version from before the session moved into the HttpOnly cookie: the token must not stay.
+      clearCredentials();
+      return null;
+    }
     return isCredentials(parsed) ? parsed : null;
   } catch {
     return null;
@@ -71,32 +81,24 @@ export function clearCredentials(): void {
 
 export async function signIn(username: string, password: string): Promise<Credentials> {
   const hash = await clientHash(username, password);
-  const response = await send('/token?grant_type=password', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: hash }),
-  });
+  const response = await send('/token?grant_type=password', tokenRequest(username, hash, 'cookie'));
   if (!response.ok) {
     const failure = loginFailureFor(response.status, await readJson(response));
     throw new AuthError(failure.code, failure.message, failure.severity, response.status);
   }
-  const reply = tokenReplySchema.safeParse(await readJson(response));
+  const reply = sessionReplySchema.safeParse(await readJson(response));
   if (!reply.success) throw unavailable('bad-reply', response.status);
-  const credentials: Credentials = {
-    userId: reply.data.user.id,
-    accessToken: reply.data.access_token,
-    expiresIn: reply.data.expires_in,
-  };
+  const credentials: Credentials = { userId: reply.data.user.id, expiresIn: reply.data.expires_in };
   localStorage.setItem(CREDENTIALS_STORAGE_KEY, JSON.stringify(credentials));
   return credentials;
 }
 
-/** Ends the server session when it can; the local credentials are dropped either way. */
+/** Ends the server session (which also clears the cookie, for every tab) when it can; local credentials go either way. */
 export async function signOut(): Promise<void> {
   const credentials = readCredentials();
   try {
     if (credentials !== null) {
-      await send('/auth/logout', { method: 'POST', headers: bearer(credentials) });
+      await send('/auth/logout', { method: 'POST', headers: CONSOLE_HEADERS });
     }
   } catch {
     // Offline or server down: the token expires on its own, and the user still expects to be signed out.
@@ -106,13 +108,13 @@ export async function signOut(): Promise<void> {
 }
 
 export async function loadAccount(credentials: Credentials): Promise<Account> {
-  const reply = await getAuthorised(`/users/${encodeURIComponent(credentials.userId)}`, credentials);
+  const reply = await getAuthorised(`/users/${encodeURIComponent(credentials.userId)}`);
   if (!isAccount(reply)) throw unavailable('bad-reply');
   return reply;
 }
 
-export async function loadWorkspace(workspaceId: string, credentials: Credentials): Promise<Workspace> {
-  const reply = await getAuthorised(`/workspaces/${encodeURIComponent(workspaceId)}`, credentials);
+export async function loadWorkspace(workspaceId: string): Promise<Workspace> {
+  const reply = await getAuthorised(`/workspaces/${encodeURIComponent(workspaceId)}`);
   if (!isWorkspace(reply)) throw unavailable('bad-reply');
   return reply;
 }
@@ -124,21 +126,15 @@ export async function requestPasswordRecovery(email: string): Promise<void> {
 }
 
 /**
- * The current-password check of the update screen (part 2 §7: a token-creation call). A matching password
- * yields a session that is revoked at once, so checking leaves no extra session behind.
+ * The current-password check of the update screen (part 2 §7: a token-creation call), in the 'verify' mode: the
+ * server only says whether the password matches and makes no session, so checking leaves nothing behind.
  */
 export async function verifyCurrentPassword(username: string, password: string): Promise<boolean> {
   const hash = await clientHash(username, password);
-  const response = await send('/token?grant_type=password', jsonPost({ username, password: hash }));
+  const response = await send('/token?grant_type=password', tokenRequest(username, hash, 'verify'));
   if (response.status === 400 || response.status === 403) return false;
   if (!response.ok) throw failureOf(response.status, await readJson(response));
-  const reply = tokenReplySchema.safeParse(await readJson(response));
-  if (!reply.success) throw unavailable('bad-reply', response.status);
-  try {
-    await send('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${reply.data.access_token}` } });
-  } catch {
-    // The check session expires on its own.
-  }
+  if (!sessionReplySchema.safeParse(await readJson(response)).success) throw unavailable('bad-reply', response.status);
   return true;
 }
 
@@ -153,8 +149,7 @@ export async function updatePassword(
     currentPassword: await clientHash(username, currentPassword),
     newPassword: await clientHash(username, newPassword),
   };
-  const init = jsonPost(body);
-  const response = await send('/auth/password', { ...init, headers: { ...init.headers, ...bearer(credentials) } });
+  const response = await send('/auth/password', jsonPost(body));
   if (!response.ok) throw failureOf(response.status, await readJson(response));
 }
 
@@ -164,8 +159,16 @@ export async function resetPassword(token: string, username: string, newPassword
   if (!response.ok) throw failureOf(response.status, await readJson(response));
 }
 
+/** Every write carries the console's request header: the server's CSRF guard refuses cookie writes without it. */
+const CONSOLE_HEADERS = { [CONSOLE_REQUEST_HEADER]: '1' };
+
 function jsonPost(body: unknown): RequestInit & { headers: Record<string, string> } {
-  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return { method: 'POST', headers: { 'content-type': 'application/json', ...CONSOLE_HEADERS }, body: JSON.stringify(body) };
+}
+
+function tokenRequest(username: string, hash: string, mode: SessionMode): RequestInit {
+  const init = jsonPost({ username, password: hash });
+  return { ...init, headers: { ...init.headers, [SESSION_MODE_HEADER]: mode } };
 }
 
 /** A refusal keeps the server's code (for example 'wrong-password', 'invalid-reset-token') for the UI to map. */
@@ -179,8 +182,8 @@ function failureOf(status: number, body: unknown): AuthError {
   return new AuthError(failure.code, failure.message, failure.severity, status);
 }
 
-async function getAuthorised(path: string, credentials: Credentials): Promise<unknown> {
-  const response = await send(path, { headers: bearer(credentials) });
+async function getAuthorised(path: string): Promise<unknown> {
+  const response = await send(path, {});
   if (response.status === 401) {
     // Part 1 §8: any 401 sends the user back to the login screen.
     clearCredentials();
@@ -195,7 +198,7 @@ async function getAuthorised(path: string, credentials: Credentials): Promise<un
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(path, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return await fetch(path, { ...init, credentials: 'same-origin', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch {
     const failure = loginFailureFor(undefined);
     throw new AuthError(failure.code, failure.message, failure.severity);
@@ -208,10 +211,6 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-function bearer(credentials: Credentials): Record<string, string> {
-  return { authorization: `Bearer ${credentials.accessToken}` };
 }
 
 function unavailable(code: AuthErrorCode, status?: number): AuthError {
@@ -227,7 +226,6 @@ function isCredentials(value: unknown): value is Credentials {
   return (
     isRecord(value) &&
     typeof value.userId === 'string' &&
-    typeof value.accessToken === 'string' &&
     typeof value.expiresIn === 'number'
   );
 }

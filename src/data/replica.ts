@@ -48,7 +48,7 @@ export function startReplica(session: ReplicaSession): Promise<void> {
         notify();
       }),
     );
-    await api.start({ userId: session.userId, accessToken: session.accessToken, apiBase: session.apiBase ?? location.origin });
+    await api.start({ userId: session.userId, apiBase: session.apiBase ?? location.origin });
     const db = await openReplica(replicaName(session.userId), getRxStorageDexie());
     if (running !== current) {
       await db.close();

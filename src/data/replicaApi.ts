@@ -58,4 +58,4 @@ export type FileThumbnailResult =
 export type PendingMutation = { id: string; name: string; args: unknown; at: number; attempts: number; lastError: string | null };
 export type Rejection = { mutationId: string; name: string; args: unknown; code: string; message: string; at: number };
 
-export type ReplicaSession = { userId: string; accessToken: string; apiBase?: string };
+export type ReplicaSession = { userId: string; apiBase?: string };

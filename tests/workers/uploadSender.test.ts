@@ -7,7 +7,7 @@ import { runPreflights } from '../../workers/sync/preflight.ts';
 import { TransportError } from '../../workers/sync/transport.ts';
 
 const entry = (id: string, name: string, args: unknown = {}): OutboxEntry => ({ id, seq: 1, name, args, at: 1, attempts: 0, lastError: null, touched: [] });
-const uploadArgs = { caseId: 'case-1', fileId: 'fil-1', name: 'photo.png', type: 'image/png', size: 3, makePublic: false };
+const uploadArgs = { caseId: 'case-1', fileId: 'fil-0001', name: 'photo.png', type: 'image/png', size: 3, makePublic: false };
 
 describe('upload preflight', () => {
   it('entries before the first failing preflight are pushed; that one and the rest wait in order', async () => {
@@ -43,10 +43,10 @@ describe('upload preflight', () => {
     else await run;
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://server/cases/case-1/files');
-    expect(calls[0]!.form.get('fileId')).toBe('fil-1');
+    expect(calls[0]!.form.get('fileId')).toBe('fil-0001');
     expect(calls[0]!.form.get('makePublic')).toBe('false');
     expect(await (calls[0]!.form.get('file1') as Blob).text()).toBe('abc');
-    expect(Boolean(await db.uploads.get('fil-1'))).toBe(kept);
+    expect(Boolean(await db.uploads.get('fil-0001'))).toBe(kept);
     // Once the bytes are gone the preflight sends nothing again: the mutation only confirms.
     if (!kept) {
       await send(entry('m', 'case.uploadFile', uploadArgs), { first: true });
@@ -76,7 +76,7 @@ describe('upload preflight', () => {
     await db.uploads.put({ ...uploadArgs, blob: new Blob(['abc']), createdAt: 1 });
     const send = uploadSender({ db, baseUrl: '', accessToken: 't', fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(send(entry('m', 'case.uploadFile', uploadArgs), { first: true })).rejects.toMatchObject({ code: 'network' });
-    expect(await db.uploads.get('fil-1')).toBeTruthy();
+    expect(await db.uploads.get('fil-0001')).toBeTruthy();
     db.close();
   });
 });

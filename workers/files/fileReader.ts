@@ -3,11 +3,13 @@ import { caseFileUrl, FILE_MESSAGES } from '../../src/domain/files/fileRules.ts'
 import type { CaseFileContent, FileReadResult, FileThumbnailResult } from '../../src/data/replicaApi.ts';
 import { blobToDataUrl, fileCache, makeThumbnail } from './fileCache.ts';
 import type { FileCacheEntry, FileDatabase } from './fileDb.ts';
+import { serverAuthHeaders } from '../sync/serverAuth.ts';
 
 export type FileReaderOptions = {
   db: FileDatabase;
   baseUrl: string;
-  accessToken: string;
+  /** A Bearer token (Node tests); without it the browser's session cookie is used. */
+  accessToken?: string;
   fetch?: typeof fetch;
 };
 
@@ -49,7 +51,7 @@ export function fileReader(options: FileReaderOptions) {
     if (pending && pending.caseId === caseId) return { ok: true, file: await keep(caseId, fileId, pending.blob, pending.name) };
     let response: Response;
     try {
-      response = await doFetch(`${options.baseUrl}${caseFileUrl(caseId, fileId)}`, { headers: { authorization: `Bearer ${options.accessToken}` } });
+      response = await doFetch(`${options.baseUrl}${caseFileUrl(caseId, fileId)}`, { headers: serverAuthHeaders(options.accessToken) });
     } catch {
       return failure(0, FILE_MESSAGES.fetchFailed);
     }

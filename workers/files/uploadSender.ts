@@ -1,12 +1,14 @@
 import { uploadFileArgs } from '../../src/domain/mutations/fileMutations.ts';
 import type { Preflight } from '../sync/preflight.ts';
+import { serverAuthHeaders } from '../sync/serverAuth.ts';
 import { TransportError } from '../sync/transport.ts';
 import type { FileDatabase, PendingUpload } from './fileDb.ts';
 
 export type UploadSenderOptions = {
   db: FileDatabase;
   baseUrl: string;
-  accessToken: string;
+  /** A Bearer token (Node tests); without it the browser's session cookie is used. */
+  accessToken?: string;
   fetch?: typeof fetch;
   /** Called once the server has the bytes (the worker keeps a copy in the file cache). */
   onSent?: (upload: PendingUpload) => Promise<void>;
@@ -37,7 +39,7 @@ export function uploadSender(options: UploadSenderOptions): Preflight {
     try {
       response = await doFetch(`${options.baseUrl}/cases/${encodeURIComponent(args.caseId)}/files`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${options.accessToken}` },
+        headers: serverAuthHeaders(options.accessToken),
         body: form,
       });
     } catch (error) {

@@ -8,7 +8,7 @@ import type { FileReadResult, FileThumbnailResult, MutationResult, PendingMutati
  */
 export type SyncWorkerApi = {
   /** Opens the user's replica and starts syncing (this tab replicates if it wins the leader election). */
-  start(session: { userId: string; accessToken: string; apiBase: string }): Promise<void>;
+  start(session: { userId: string; apiBase: string }): Promise<void>;
   /** Stops syncing and closes the replica (the data stays for the next sign-in of the same user). */
   stop(): Promise<void>;
   mutate(name: string, args: unknown): Promise<MutationResult>;

@@ -30,21 +30,21 @@ const api: SyncWorkerApi = {
     if (engine) return;
     db = await openReplica(replicaName(session.userId), getRxStorageDexie());
     files = openFileDb(session.userId);
-    const userFiles = fileReader({ db: files, baseUrl: session.apiBase, accessToken: session.accessToken });
+    // The session is the HttpOnly cookie the browser sends with every same-origin request: no token here.
+    const userFiles = fileReader({ db: files, baseUrl: session.apiBase });
     reader = userFiles;
     // A rejection is reported in every tab of the user, whichever tab's worker sent the mutation.
     rejectionChannel = new BroadcastChannel(`rejections:${db.name}`);
     rejectionChannel.onmessage = (event: MessageEvent<Rejection>) => rejectionListeners.forEach((l) => l(event.data));
     engine = new SyncEngine({
       db,
-      transport: httpTransport({ baseUrl: session.apiBase, accessToken: session.accessToken }),
+      transport: httpTransport({ baseUrl: session.apiBase }),
       userId: session.userId,
       leader: false,
       onStatus: publishStatus,
       preflight: uploadSender({
         db: files,
         baseUrl: session.apiBase,
-        accessToken: session.accessToken,
         onSent: (upload) => userFiles.keep(upload.caseId, upload.fileId, upload.blob, upload.name),
       }),
       onRejection: (rejection) => {

@@ -1,4 +1,5 @@
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { serverAuthHeaders } from './serverAuth.ts';
 import type {
   Checkpoint,
   MutationBatch,
@@ -30,11 +31,12 @@ export type SyncTransport = {
   stream(onMessage: (message: StreamMessage) => void, onOpen: () => void, signal: AbortSignal): Promise<void>;
 };
 
-export type HttpTransportOptions = { baseUrl: string; accessToken: string; fetch?: typeof fetch };
+/** `accessToken`: a Bearer token (Node tests); without it the browser's session cookie is used. */
+export type HttpTransportOptions = { baseUrl: string; accessToken?: string; fetch?: typeof fetch };
 
 export function httpTransport(options: HttpTransportOptions): SyncTransport {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const headers = { authorization: `Bearer ${options.accessToken}` };
+  const headers = serverAuthHeaders(options.accessToken);
 
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     let response: Response;

@@ -15,10 +15,10 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 const bench = {
   /** Signs the replica in and waits until both collections hold the expected counts; answers ms and long tasks. */
-  async coldSync(userId: string, accessToken: string, expect: { cases: number; tickets: number }) {
+  async coldSync(userId: string, expect: { cases: number; tickets: number }) {
     longTasks.length = 0;
     const started = performance.now();
-    await startReplica({ userId, accessToken });
+    await startReplica({ userId });
     // The page's own instance of the database (the same IndexedDB the worker writes).
     db = replicaDatabase();
     if (!db) throw new Error('could not open the replica in the page');

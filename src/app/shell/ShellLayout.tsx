@@ -15,6 +15,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { useAccountLanguage } from './useAccountLanguage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useSessionClock } from './useSessionClock.ts';
+import { useSignedOutElsewhere } from './useSignedOutElsewhere.ts';
 
 /** The signed-in frame: sidebar, header, back bar and the routed screen, plus the session clock. */
 export function ShellLayout() {
@@ -27,7 +28,7 @@ export function ShellLayout() {
 
   useEffect(() => {
     const credentials = readCredentials();
-    if (credentials !== null) void startReplica({ userId: credentials.userId, accessToken: credentials.accessToken });
+    if (credentials !== null) void startReplica({ userId: credentials.userId });
   }, []);
 
   // Part 1 §2: below 570 px the menu collapses.
@@ -44,6 +45,7 @@ export function ShellLayout() {
   );
 
   useSessionClock(() => void signOutTo(PUBLIC_PATHS.expired));
+  useSignedOutElsewhere(useCallback(() => void signOutTo(PUBLIC_PATHS.login), [signOutTo]));
 
   useEffect(() => {
     if (sync.sessionEnded) void signOutTo(PUBLIC_PATHS.login);

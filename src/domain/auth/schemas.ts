@@ -19,6 +19,12 @@ export const tokenReplySchema = z.object({
   expires_in: z.number().int().positive(),
 });
 
+/** The answer when the session is the console's cookie (or a password check): no token in it. */
+export const sessionReplySchema = z.object({
+  user: z.object({ id: z.string() }),
+  expires_in: z.number().int().min(0),
+});
+
 export const recoveryBodySchema = z.object({
   email: z.email('Please enter a valid email address').max(320),
 });
