@@ -27,7 +27,7 @@ for (let seed = firstSeed; seed < firstSeed + runs; seed += 1) {
   if (!result.ok) {
     failures += 1;
     firstFailing ??= seed;
-    process.stdout.write(`seed ${seed} failed: ${result.problems.join('; ')}\n`);
+    process.stdout.write(`seed ${seed} failed: ${result.problems.join('; ').slice(0, 2000)}\n`);
   }
   const done = seed - firstSeed + 1;
   if (done % 100 === 0) process.stdout.write(`${done}/${runs} runs, ${failures} failures, ${Math.round((performance.now() - started) / 1000)} s\n`);

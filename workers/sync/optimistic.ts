@@ -1,5 +1,6 @@
 import { mutationDefinition } from '../../src/domain/mutations/registry.ts';
 import { MutationRefused, type MutationActor } from '../../src/domain/mutations/types.ts';
+import { inputProblem } from '../../src/domain/validation/inputBoundary.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult } from '../../src/data/replicaApi.ts';
 import { nextSeq, outboxOf, type OutboxEntry } from './outbox.ts';
@@ -25,6 +26,9 @@ export async function applyOptimistically(
 ): Promise<Queued> {
   const definition = mutationDefinition(request.name);
   if (!definition) return { result: { ok: false, code: 'unknown-mutation', message: `Unknown mutation ${request.name}` } };
+  // The server's input boundary, applied before anything is queued: what it would refuse is refused here, at once.
+  const unsafe = inputProblem(request.args, 'args');
+  if (unsafe) return { result: { ok: false, code: 'invalid-args', message: unsafe.message } };
   const parsed = definition.args.safeParse(request.args);
   if (!parsed.success) return { result: { ok: false, code: 'invalid-args', message: parsed.error.issues[0]?.message ?? 'Invalid input' } };
   let writes;

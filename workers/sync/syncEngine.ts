@@ -1,6 +1,5 @@
 import type { MutationActor } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
-import type { MutationOutcome } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 import { readActor } from './actor.ts';
@@ -9,13 +8,13 @@ import { runPreflights, type Preflight } from './preflight.ts';
 import { applyOptimistically, isQuotaError, STORAGE_FULL } from './optimistic.ts';
 import { rebase, type SyncTrace } from './rebase.ts';
 import { keepStreamOpen } from './liveStream.ts';
+import { pushBatch, takeBatch, PUSH_BATCH } from './pushBatch.ts';
 import { pullToEnd } from './replication.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
 
 /** Collections pulled whole at start and on every change; caseRecords are pulled per opened case. */
 const WHOLE_COLLECTIONS: SyncedCollection[] = ['config', 'tickets', 'cases', 'runs'];
-const PUSH_BATCH = 50;
 
 export type SyncEngineOptions = {
   db: ReplicaDatabase;
@@ -54,6 +53,8 @@ export class SyncEngine {
   private stopped = false;
   private flushing = false;
   private flushAgain = false;
+  /** After a request refused whole, mutations go one at a time until the refused one is found. */
+  private isolating = false;
   private pullsWanted = new Set<string>();
   private pulling: Promise<void> | null = null;
   private failures = 0;
@@ -258,7 +259,7 @@ export class SyncEngine {
   private async flushOnce(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const pending = await this.outbox.pending(PUSH_BATCH);
+      const pending = takeBatch(await this.outbox.pending(PUSH_BATCH), this.isolating ? 1 : PUSH_BATCH);
       if (pending.length === 0) return;
       const { ready: batch, error: preflightError, deferred } = await runPreflights(pending, this.options.preflight);
       if (batch.length === 0) {
@@ -266,21 +267,20 @@ export class SyncEngine {
         this.handleFailure(preflightError, 'push');
         return;
       }
-      let outcomes: MutationOutcome[];
-      try {
-        const response = await this.transport.push({
-          clientId: this.clientId,
-          mutations: batch.map(({ id, name, args, at }) => ({ id, name, args, at })),
-        });
-        outcomes = response.results;
-      } catch (error) {
-        await this.outbox.noteFailure(batch.map((b) => b.id), error instanceof Error ? error.message : String(error));
-        this.handleFailure(error, 'push');
+      const pushed = await pushBatch(this.transport, this.clientId, batch);
+      if (pushed.kind === 'isolate') {
+        this.isolating = true;
+        continue;
+      }
+      if (pushed.kind === 'failed') {
+        await this.outbox.noteFailure(batch.map((b) => b.id), pushed.error instanceof Error ? pushed.error.message : String(pushed.error));
+        this.handleFailure(pushed.error, 'push');
         return;
       }
+      if (batch.length === 1) this.isolating = false;
       this.failures = 0;
       this.setStatus({ online: true, lastError: null });
-      const byId = new Map(outcomes.map((o) => [o.id, o]));
+      const byId = new Map(pushed.outcomes.map((o) => [o.id, o]));
       const answered = batch.filter((entry) => byId.has(entry.id));
       // In order: the first mutation without an answer and everything after it wait for the next attempt.
       const firstUnanswered = batch.findIndex((entry) => !byId.has(entry.id));

@@ -3,19 +3,22 @@ import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 import { REPLICA_ONLY_FIELDS } from '../../../src/domain/sync/replicaFields.ts';
 import { openClient, waitFor, type StorageKind, type TestClient } from '../helpers/syncHarness.ts';
+import { outboxOf } from '../../../workers/sync/outbox.ts';
 import { chaosTransport, type Faults } from './chaosTransport.ts';
+import { poisonEntry } from './poison.ts';
 import { CHAOS_TICKETS, CHAOS_WS, type ChaosUser, type ChaosWorld } from './chaosWorld.ts';
 
 export type ChaosResult = { seed: number; ok: boolean; problems: string[]; mutations: number };
 
-type Seat = { user: ChaosUser; faults: Faults; client: TestClient | null; dbName: string | null; issued: string[]; log: string[] };
+type Seat = { user: ChaosUser; faults: Faults; client: TestClient | null; dbName: string | null; issued: string[]; poisoned: string[]; log: string[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One seeded run: two agents' replicas work the same four tickets through a hostile network while the server
  * and their workers restart; then the network heals. Invariants: each replica equals the server's projection
- * for its user, every mutation a client accepted reached the server exactly once (applied or rejected), and no
+ * for its user, every mutation a client accepted reached the server exactly once (applied or rejected), no
+ * poisoned entry was applied (and none held back the ones queued after it: they too reached the server), and no
  * outbox holds anything.
  */
 export async function runChaos(world: ChaosWorld, seed: number, options: { steps?: number; storage?: StorageKind } = {}): Promise<ChaosResult> {
@@ -23,7 +26,7 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
   const random = createRandom(seed);
   const problems: string[] = [];
   await world.reset();
-  const seats: Seat[] = world.agents.map((user) => ({ user, faults: { enabled: true, online: true }, client: null, dbName: null, issued: [], log: [] }));
+  const seats: Seat[] = world.agents.map((user) => ({ user, faults: { enabled: true, online: true }, client: null, dbName: null, issued: [], poisoned: [], log: [] }));
 
   const open = async (seat: Seat) => {
     let issued = 0;
@@ -76,6 +79,12 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
         const adminAction = random.pick(['ticket.claim', 'ticket.release', 'ticket.cancel']);
         await world.adminMutation(adminAction, ticketId, `${seed}-${step}`);
         for (const s of seats) s.log.push(`admin ${adminAction} ${ticketId}`);
+      } else if (action < 86 && seat.client) {
+        // A poisoned entry in the queue (kept by an older version, say): it must be refused alone.
+        const poison = poisonEntry(random, `${seed}-${step}`);
+        await outboxOf(seat.client.db).add(poison);
+        seat.poisoned.push(poison.id);
+        seat.log.push(`poison ${poison.name} ${poison.id}`);
       } else if (seat.client && random.chance(0.5)) {
         await seat.client.close();
         await open(seat);
@@ -113,6 +122,8 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
         const n = counts.get(id) ?? 0;
         if (n !== 1) problems.push(`${seat.user.name}: mutation ${id} reached the server ${n} times`);
       }
+      const poisonApplied = await world.handle.db.selectFrom('mutation_log').select('mutation_id').where('status', '=', 'applied').where('mutation_id', 'in', seat.poisoned.length ? seat.poisoned : ['-']).execute();
+      for (const row of poisonApplied) problems.push(`${seat.user.name}: poisoned mutation ${row.mutation_id} was applied`);
     }
   } catch (error) {
     problems.push(`run failed: ${error instanceof Error ? error.message : String(error)}`);
