@@ -25,8 +25,8 @@ export type WebhookDelivery = {
   method: string;
   receivedAt: Date;
   startedMs: number;
-  /** The input boundary refused the body (NUL, lone surrogate, too deep, not JSON): answered 400 and recorded. */
-  refusal?: { code: string; message: string } | null;
+  /** The input boundary refused the body (NUL, lone surrogate, too deep, not JSON; 413 too large): answered and recorded. */
+  refusal?: { status: number; code: string; message: string } | null;
 };
 
 export type WebhookAnswer = { status: number; body: { [key: string]: JsonValue }; replayed: boolean };
@@ -88,7 +88,7 @@ export async function receiveWebhook(db: Kysely<Database>, delivery: WebhookDeli
       return answer;
     }
     if (delivery.refusal) {
-      const answer = fail(400, delivery.refusal.code, delivery.refusal.message);
+      const answer = fail(delivery.refusal.status, delivery.refusal.code, delivery.refusal.message);
       await record(answer, {});
       return answer;
     }

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookParams } from '../../src/domain/engine/schemas.ts';
+import { ID_REF_PATTERN } from '../../src/domain/validation/ids.ts';
 import { inputProblem } from '../../src/domain/validation/inputBoundary.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { receiveWebhook } from '../engine/webhookIngress.ts';
-import type { ApiError } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { invalidInput, parseJsonText } from '../http/inputBoundary.ts';
 import type { AppDeps } from '../app.ts';
 
@@ -31,12 +33,10 @@ export const hookRoutes =
     });
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.post('/hooks/:webhookId', { schema: { params: webhookParams }, config: { inputBoundary: 'route' } }, async (request, reply) => {
+    const deliver = async (request: FastifyRequest, webhookId: string, reply: FastifyReply, refused: ApiError | null) => {
       const key = header(request.headers['idempotency-key']);
-      const problem = request.body instanceof RefusedBody ? null : inputProblem(request.body, 'body');
-      const refused = request.body instanceof RefusedBody ? request.body.error : problem ? invalidInput(problem) : null;
       const answer = await receiveWebhook(db, {
-        webhookId: request.params.webhookId,
+        webhookId,
         token: bearerToken(request) ?? header(request.headers['x-webhook-token']),
         idempotencyKey: key ? key.slice(0, 200) : null,
         body: refused ? null : request.body,
@@ -45,9 +45,22 @@ export const hookRoutes =
         method: request.method,
         receivedAt: new Date(),
         startedMs: performance.now(),
-        refusal: refused ? { code: refused.code, message: refused.message } : null,
+        refusal: refused ? { status: refused.statusCode, code: refused.code, message: refused.message } : null,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);
+    };
+
+    app.post('/hooks/:webhookId', { schema: { params: webhookParams }, config: { inputBoundary: 'route' } }, async (request, reply) => {
+      const problem = request.body instanceof RefusedBody ? null : inputProblem(request.body, 'body');
+      return deliver(request, request.params.webhookId, reply, request.body instanceof RefusedBody ? request.body.error : problem ? invalidInput(problem) : null);
+    });
+
+    // A body over the size limit is refused before the route runs; it is still a delivery, so it is recorded too.
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const webhookId = (request.params as { webhookId?: unknown } | undefined)?.webhookId;
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || typeof webhookId !== 'string' || !ID_REF_PATTERN.test(webhookId)) throw error;
+      request.body = undefined;
+      return deliver(request, webhookId, reply, new ApiError(413, 'payload-too-large', 'The request body is too large'));
     });
   };

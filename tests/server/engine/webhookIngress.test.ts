@@ -122,6 +122,16 @@ describe.each(backends)('webhook ingress on %s', (backend) => {
     expect(recorded.error_message).toContain(message);
   });
 
+  it('a body over the 1 MB limit is a 413, recorded in the trace as well', async () => {
+    const executions = await count('webhook_executions', hook.webhookId);
+    const answer = await e.hook(hook.webhookId, hook.token, { filler: 'x'.repeat(1_100_000) });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json()).toEqual({ code: 'payload-too-large', message: 'The request body is too large' });
+    expect(await count('webhook_executions', hook.webhookId)).toBe(executions + 1);
+    const unknown = await e.hook('whk-nobody-here', hook.token, { filler: 'x'.repeat(1_100_000) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('generateToken needs a passphrase longer than 3 characters; generateUrl hands out a /hooks URL', async () => {
     const short = await e.t.app.inject({ method: 'POST', url: '/webhooks/generateToken', headers: e.admin, payload: { username: 'a', password: 'abc' } });
     expect(short.statusCode).toBe(400);
