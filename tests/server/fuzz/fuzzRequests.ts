@@ -174,7 +174,7 @@ export function buildRequest(plan: Plan, c: FuzzContext, tokens: Record<'admin' 
     const mutations = plan.mutations.map((m) => {
       const id = m.id === 'uuid' ? randomUUID() : m.id;
       ids.push(id);
-      const template = MUTATION_TEMPLATES[m.name];
+      const template = Object.hasOwn(MUTATION_TEMPLATES, m.name) ? MUTATION_TEMPLATES[m.name] : undefined;
       const args = template ? bend(template(c), m.args) : { value: m.args.value };
       return { id, name: m.name, args: 'raw' in args ? m.args.value : args.value, at: m.at === 'now' ? Date.now() : m.at };
     });
