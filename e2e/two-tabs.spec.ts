@@ -49,3 +49,21 @@ test.describe('two tabs of one user', () => {
     await expect(rowB).toContainText('Waiting for operator', { timeout: 30_000 });
   });
 });
+
+test.describe('signing out in one tab', () => {
+  test('signs every tab out: the other tab returns to the login and the session cookie is gone', async ({ page, context }) => {
+    await new ShellPage(page).signInAs(AGENT);
+    await new InboxPage(page).goto();
+    const second = await context.newPage();
+    await new InboxPage(second).goto();
+    expect((await context.cookies()).some((c) => c.name === 'wc_session')).toBe(true);
+
+    await new ShellPage(page).logoutButton.click();
+    await expect(page.getByRole('heading', { name: 'Enter your credentials' })).toBeVisible();
+    await expect(second.getByRole('heading', { name: 'Enter your credentials' })).toBeVisible({ timeout: 15_000 });
+    expect((await context.cookies()).some((c) => c.name === 'wc_session')).toBe(false);
+    // And the server no longer knows the session: a reload of a private screen lands on the login.
+    await second.goto('/tickets');
+    await expect(second.getByRole('heading', { name: 'Enter your credentials' })).toBeVisible();
+  });
+});
