@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxOf, nextSeq } from '../../workers/sync/outbox.ts';
 import { httpTransport } from '../../workers/sync/transport.ts';
 import { createTestApp, demoAccount, type TestApp } from '../server/helpers/testApp.ts';
+import { unclaimedTicket } from '../server/helpers/tickets.ts';
 import { listen, openClient, switchableTransport, waitFor } from './helpers/syncHarness.ts';
 
 /**
@@ -60,7 +61,7 @@ describe('poisoned outbox entries (real server, PGlite, fake-indexeddb)', () => 
   it('a change too large for one request is rejected alone as too large; the rest of the queue goes through', async () => {
     const net = switchableTransport(httpTransport({ baseUrl, accessToken: token(agent.headers) }));
     const client = await openClient({ token: '', userId: agent.userId, transport: net.transport });
-    const ticket = await t.handle.db.selectFrom('tickets').select('id').where('team_id', '=', 'team-demo-claims').where('status', '=', 'unassigned').where('state', '=', 'open').orderBy('id').executeTakeFirstOrThrow();
+    const ticket = { id: await unclaimedTicket(t.handle.db) };
     try {
       await waitFor(() => client.engine.getStatus().lastSyncAt, 10_000, 'first sync');
       expect(await client.engine.mutate('ticket.claim', { ticketId: ticket.id })).toEqual({ ok: true });

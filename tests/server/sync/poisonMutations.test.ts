@@ -5,6 +5,7 @@ import { MUTATION_FAULT_LIMIT } from '../../../server/sync/mutationFaults.ts';
 import type { MutationOutcome } from '../../../src/domain/sync/protocol.ts';
 import { demoWorkspaceRev, pushMutations } from '../helpers/mutationClient.ts';
 import { testBackends } from '../helpers/databases.ts';
+import { unclaimedTicket } from '../helpers/tickets.ts';
 import { createTestApp, demoAccount, type TestApp } from '../helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -104,14 +105,7 @@ describe.each(backends)('poison mutations on %s', (backend) => {
 
   it(`a fault of ours is retried ${MUTATION_FAULT_LIMIT} times, then rejected with a clear message, and the queue behind it goes on`, async () => {
     // A real database fault, not a refusal: a trigger that fails every update of one ticket.
-    const ticket = await t.handle.db
-      .selectFrom('tickets')
-      .select('id')
-      .where('team_id', '=', 'team-demo-claims')
-      .where('status', '=', 'unassigned')
-      .where('state', '=', 'open')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const ticket = { id: await unclaimedTicket(t.handle.db, 'team-demo-claims', 'last') };
     await sql`create function fail_ticket_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`.execute(t.handle.db);
     await sql`create trigger fail_ticket_update before update on tickets for each row when (old.id = ${sql.lit(ticket.id)}) execute function fail_ticket_update()`.execute(t.handle.db);
     try {

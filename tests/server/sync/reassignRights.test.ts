@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgents, type TestAgent } from '../helpers/agents.ts';
 import { demoWorkspaceRev, pushMutations } from '../helpers/mutationClient.ts';
 import { testBackends } from '../helpers/databases.ts';
+import { unclaimedTicket } from '../helpers/tickets.ts';
 import { createTestApp, demoAccount, type TestApp } from '../helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -32,17 +33,10 @@ describe.each(backends)('who may move a claimed ticket, on %s', (backend) => {
     t.handle.db.selectFrom('tickets').select(['team_id', 'status', 'assignee_user_id']).where('id', '=', id).executeTakeFirstOrThrow();
   /** A fresh unclaimed ticket of Claims Desk, claimed by the claimant. */
   const claimedTicket = async () => {
-    const ticket = await t.handle.db
-      .selectFrom('tickets')
-      .select('id')
-      .where('team_id', '=', 'team-demo-claims')
-      .where('status', '=', 'unassigned')
-      .where('state', '=', 'open')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const [claimed] = await pushMutations(t, claimant.headers, 'client-claimant', [{ id: randomUUID(), name: 'ticket.claim', args: { ticketId: ticket.id } }]);
+    const ticketId = await unclaimedTicket(t.handle.db);
+    const [claimed] = await pushMutations(t, claimant.headers, 'client-claimant', [{ id: randomUUID(), name: 'ticket.claim', args: { ticketId } }]);
     expect(claimed?.status).toBe('applied');
-    return ticket.id;
+    return ticketId;
   };
   const patch = (headers: { authorization: string }, id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/tickets/${id}`, headers, payload });
 
@@ -84,16 +78,9 @@ describe.each(backends)('who may move a claimed ticket, on %s', (backend) => {
   });
 
   it('an unclaimed ticket may be moved by any agent of its team', async () => {
-    const ticket = await t.handle.db
-      .selectFrom('tickets')
-      .select('id')
-      .where('team_id', '=', 'team-demo-claims')
-      .where('status', '=', 'unassigned')
-      .where('state', '=', 'open')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect((await patch(colleague.headers, ticket.id, { operators_group: 'team-demo-field' })).statusCode).toBe(200);
-    expect(await ticketRow(ticket.id)).toMatchObject({ team_id: 'team-demo-field', status: 'unassigned' });
+    const ticketId = await unclaimedTicket(t.handle.db, 'team-demo-claims', 'last');
+    expect((await patch(colleague.headers, ticketId, { operators_group: 'team-demo-field' })).statusCode).toBe(200);
+    expect(await ticketRow(ticketId)).toMatchObject({ team_id: 'team-demo-field', status: 'unassigned' });
   });
 
   it("releasing someone else's claim is refused the same way", async () => {

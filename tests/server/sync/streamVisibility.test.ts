@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamMessage } from '../../../src/domain/sync/protocol.ts';
 import { pushMutations } from '../helpers/mutationClient.ts';
 import { testBackends } from '../helpers/databases.ts';
+import { unclaimedTicket } from '../helpers/tickets.ts';
 import { createTestApp, demoAccount, type TestApp } from '../helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -49,8 +50,7 @@ describe.each(backends)('the live stream names only what the caller may see, on 
     await t?.close();
   });
 
-  const openTicketOf = async (team: string) =>
-    (await t.handle.db.selectFrom('tickets').select('id').where('team_id', '=', team).where('state', '=', 'open').where('status', '=', 'unassigned').orderBy('id').executeTakeFirstOrThrow()).id;
+  const openTicketOf = (team: string) => unclaimedTicket(t.handle.db, team);
 
   it("an agent is not told about apps or another team's tickets, and is told about its own team's", async () => {
     const agentSaw: StreamMessage[] = [];
