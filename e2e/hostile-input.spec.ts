@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { InboxPage } from './pages/InboxPage.ts';
-import { apiToken, pullAll } from './pages/serverReads.ts';
+import { apiToken, pullAll, releaseTickets } from './pages/serverReads.ts';
 import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 const SESSION_COOKIE = 'wc_session';
@@ -115,13 +115,18 @@ test.describe('hostile input and the session token', () => {
 
     const token = await apiToken(request, ADMIN);
     const server = async (caseId: string) => (await pullAll(request, token, 'tickets')).find((d) => d.operation === caseId && d.state === 'open');
-    expect(await server(goodCase)).toMatchObject({ status: 'assigned' });
-    expect(await server(poisonCase)).toMatchObject({ status: 'unassigned' });
+    try {
+      expect(await server(goodCase)).toMatchObject({ status: 'assigned' });
+      expect(await server(poisonCase)).toMatchObject({ status: 'unassigned' });
 
-    // Later changes go through as usual.
-    await inbox.row(poisonCase).getByRole('button', { name: 'Claim' }).click();
-    await expect.poll(async () => (await server(poisonCase))?.status, { timeout: 30_000 }).toBe('assigned');
-    await page.getByTestId('sync-indicator').click();
-    await expect(page.getByText(/NUL character/).first()).toBeVisible();
+      // Later changes go through as usual.
+      await inbox.row(poisonCase).getByRole('button', { name: 'Claim' }).click();
+      await expect.poll(async () => (await server(poisonCase))?.status, { timeout: 30_000 }).toBe('assigned');
+      await page.getByTestId('sync-indicator').click();
+      await expect(page.getByText(/NUL character/).first()).toBeVisible();
+    } finally {
+      const claimed = await Promise.all([server(poisonCase), server(goodCase)]);
+      await releaseTickets(request, token, claimed.flatMap((ticket) => (ticket ? [ticket.id] : [])));
+    }
   });
 });

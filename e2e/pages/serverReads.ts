@@ -46,3 +46,15 @@ export async function saveAccountLanguage(request: APIRequestContext, token: str
   });
   if (!reply.ok()) throw new Error(`setting the language failed: ${reply.status()} ${await reply.text()}`);
 }
+
+/**
+ * Hands tickets back ('Waiting for operator') over the API as an administrator. Journeys share one e2e server and
+ * its 11 unclaimed tickets of the agent's teams; a journey that claims some for its own purpose gives them back.
+ */
+export async function releaseTickets(request: APIRequestContext, adminToken: string, ticketIds: string[]): Promise<void> {
+  const reply = await request.post('/sync/mutations', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { clientId: `e2e-release-${Date.now()}`, mutations: ticketIds.map((ticketId, i) => ({ id: `release-${Date.now()}-${i}`, name: 'ticket.release', args: { ticketId }, at: Date.now() })) },
+  });
+  if (!reply.ok()) throw new Error(`releasing tickets failed: ${reply.status()} ${await reply.text()}`);
+}
