@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -43,6 +44,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: compresses what the build wrote, service worker included.
+    precompress(),
   ],
   build: {
     outDir: 'dist',
