@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -9,7 +10,12 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // Paths the dev server hands to the Fastify server; everything else is the PWA.
 const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth', '/sync'];
 
+// In the browser, `zod` is src/app/zodJitless.ts (no `new Function` probe under the CSP). Node (server, tests)
+// keeps zod's compiled parsers.
+const browserAliases = process.env.VITEST ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zodJitless.ts', import.meta.url)) }];
+
 export default defineConfig({
+  resolve: { alias: browserAliases },
   plugins: [
     react(),
     tailwindcss(),
