@@ -5,7 +5,6 @@
  */
 import { clientHash } from '../domain/auth/clientHash.ts';
 import { loginFailureFor } from '../domain/auth/loginErrors.ts';
-import { tokenReplySchema } from '../domain/auth/schemas.ts';
 import type { LoginFailureCode, LoginFailureSeverity } from '../domain/auth/loginErrors.ts';
 
 export const CREDENTIALS_STORAGE_KEY = 'credentials';
@@ -69,7 +68,24 @@ export function clearCredentials(): void {
   localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
 }
 
+/**
+ * The shared schema of the token reply. zod and the schema are a chunk of their own, fetched while the sign-in
+ * request is under way rather than with the sign-in page, which otherwise carries no zod at all.
+ */
+function loadTokenReplySchema() {
+  const schema = import('../domain/auth/schemas.ts').then((m) => m.tokenReplySchema);
+  // Awaited only when the server answers with a token; a failed sign-in must not leave a rejection unhandled.
+  schema.catch(() => undefined);
+  return schema;
+}
+
+async function parseTokenReply(schema: ReturnType<typeof loadTokenReplySchema>, response: Response) {
+  const body = await readJson(response);
+  return (await schema).safeParse(body);
+}
+
 export async function signIn(username: string, password: string): Promise<Credentials> {
+  const schema = loadTokenReplySchema();
   const hash = await clientHash(username, password);
   const response = await send('/token?grant_type=password', {
     method: 'POST',
@@ -80,7 +96,7 @@ export async function signIn(username: string, password: string): Promise<Creden
     const failure = loginFailureFor(response.status, await readJson(response));
     throw new AuthError(failure.code, failure.message, failure.severity, response.status);
   }
-  const reply = tokenReplySchema.safeParse(await readJson(response));
+  const reply = await parseTokenReply(schema, response);
   if (!reply.success) throw unavailable('bad-reply', response.status);
   const credentials: Credentials = {
     userId: reply.data.user.id,
@@ -128,11 +144,12 @@ export async function requestPasswordRecovery(email: string): Promise<void> {
  * yields a session that is revoked at once, so checking leaves no extra session behind.
  */
 export async function verifyCurrentPassword(username: string, password: string): Promise<boolean> {
+  const schema = loadTokenReplySchema();
   const hash = await clientHash(username, password);
   const response = await send('/token?grant_type=password', jsonPost({ username, password: hash }));
   if (response.status === 400 || response.status === 403) return false;
   if (!response.ok) throw failureOf(response.status, await readJson(response));
-  const reply = tokenReplySchema.safeParse(await readJson(response));
+  const reply = await parseTokenReply(schema, response);
   if (!reply.success) throw unavailable('bad-reply', response.status);
   try {
     await send('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${reply.data.access_token}` } });
