@@ -1,19 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appShell } from './scripts/vite/appShell.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // Paths the dev server hands to the Fastify server; everything else is the PWA.
 const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth', '/sync'];
 
+// In the browser, `zod` is src/app/zodJitless.ts (no `new Function` probe under the CSP). Node (server, tests)
+// keeps zod's compiled parsers.
+const browserAliases = process.env.VITEST ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zodJitless.ts', import.meta.url)) }];
+
+const shell = appShell();
+
 export default defineConfig({
+  resolve: { alias: browserAliases },
   plugins: [
     react(),
     tailwindcss(),
+    shell.recorder,
     VitePWA({
-      // Our own service worker (workers/sw.ts): it precaches the shell and serves index.html for every route.
+      // Our own service worker (workers/sw.ts): it precaches the shell, serves index.html for every route and keeps
+      // screen chunks cache-first (scripts/vite/appShell.ts splits the two).
       strategies: 'injectManifest',
       srcDir: 'workers',
       filename: 'sw.ts',
@@ -24,6 +36,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // The replica and chart chunks are larger than Workbox's 2 MiB default; the console needs them offline.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        manifestTransforms: [shell.manifestTransform],
+        buildPlugins: { vite: [shell.serviceWorkerPlugin] },
       },
       includeAssets: ['favicon.svg'],
       manifest: {
@@ -43,10 +57,14 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: compresses what the build wrote, service worker included.
+    precompress(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/bundleBudget.ts). Dot folders are not served.
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),

@@ -5,12 +5,19 @@
 import os from 'node:os';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
+import { run as runLighthouse } from './lighthouse.ts';
 import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
 
 export type BenchResult = { name: string; value: number; unit: string; target?: string };
 
-const benches: Record<string, () => Promise<BenchResult[]>> = { server: runServer, engine: runEngine, sync: runSync, inbox: runInbox };
+const benches: Record<string, () => Promise<BenchResult[]>> = {
+  server: runServer,
+  engine: runEngine,
+  sync: runSync,
+  inbox: runInbox,
+  lighthouse: runLighthouse,
+};
 
 const only = process.argv[2];
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README, CI): types, lint, unit and integration tests (PGlite, and PostgreSQL when
-# reachable), then the Playwright end-to-end tests in Debian's Chromium against the built PWA and real server.
+# reachable), the build and its bundle budget, then the Playwright end-to-end tests in Debian's Chromium against
+# the built PWA and real server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,9 +17,12 @@ npx eslint --max-warnings 0 .
 step "unit and integration tests (vitest)"
 npx vitest run
 
+step "build, and the bundle budget (sign-in route's initial JavaScript <= 150 kB gzip)"
+npx vite build --logLevel warn
+node --import tsx scripts/bundleBudget.ts
+
 step "end-to-end tests (Playwright, Debian Chromium)"
 bash scripts/ensure-chromium.sh
-npx vite build --logLevel warn
 npx playwright test
 
 printf '\nAll test stages passed in %ss.\n' "$((SECONDS - started))"

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -18,6 +16,7 @@ import { localFileStore } from './files/fileStore.ts';
 import { createOriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
+import { registerStaticAndFallback } from './http/staticAssets.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { appRoutes } from './routes/appRoutes.ts';
@@ -95,6 +94,9 @@ export async function buildApp(options: {
   // so every route inherits their hooks.
   const bridgeHash = bridgeScriptHashSource(config.staticDir);
   await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only when the console is served over https (HTTPS, PUBLIC_URL): over
+    // plain http they would send the browser to an https origin that does not answer.
+    hsts: config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -106,6 +108,7 @@ export async function buildApp(options: {
         'worker-src': ["'self'", 'blob:'],
         'frame-src': ["'self'", 'blob:'],
         'connect-src': ["'self'"],
+        'upgrade-insecure-requests': config.https ? [] : null,
       },
     },
   });
@@ -129,6 +132,12 @@ export async function buildApp(options: {
     limits: { fileSize: config.fileMaxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
   });
 
+  // The built PWA, pre-compressed at build time; registered before on-the-fly compression so that skips it.
+  await registerStaticAndFallback(app, config.staticDir);
+  // API answers (sync pages are large JSON) compressed on the fly. The live stream hijacks its reply and is never
+  // buffered. Request bodies are read as sent: nothing is inflated in front of the input boundary.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+
   await app.register(statusRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
@@ -140,37 +149,5 @@ export async function buildApp(options: {
   await app.register(humanInterfaceRoutes(deps));
   await app.register(fileRoutes(deps, localFileStore(config.fileStore)));
 
-  registerStaticAndFallback(app, config.staticDir);
   return app;
-}
-
-/**
- * Serves the built PWA and answers unknown paths: browsers asking for a page get index.html (the SPA routes
- * it), API callers get a JSON 404.
- */
-function registerStaticAndFallback(app: FastifyInstance, staticDir: string): void {
-  const indexFile = path.join(staticDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  if (hasBuild) {
-    void app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, cacheControl: false });
-    // A browser navigating to a screen (/apps, /tickets/…) shares paths with the API. A navigation never carries
-    // a Bearer token and asks for HTML; API calls carry the token. So the page wins for navigations.
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || request.headers.authorization) return;
-      if (!(request.headers.accept ?? '').includes('text/html')) return;
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/hooks/')) return;
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    if (!hasBuild && wantsPage) {
-      return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
-    }
-    return reply.status(404).send({ code: 'not-found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
 }

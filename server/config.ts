@@ -13,6 +13,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workflow Console <no-reply@workflow-console.local>'),
   PUBLIC_URL: z.string().optional(),
+  HTTPS: z.enum(['true', 'false']).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,6 +43,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
+  /** Served over https (HTTPS=true, or a PUBLIC_URL that starts with https://): only then HSTS and upgrade-insecure-requests. */
+  https: boolean;
   sessionTtlSeconds: number;
   loginRateLimit: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    https: e.HTTPS === undefined ? (e.PUBLIC_URL ?? '').startsWith('https://') : e.HTTPS === 'true',
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

@@ -8,11 +8,13 @@ import './app/app.css';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-const i18n = initI18n();
 registerServiceWorker();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} />
-  </StrictMode>,
-);
+// A Spanish reader's first render waits for the Spanish catalogue (its own chunk), so nothing flashes in English.
+void initI18n().then((i18n) => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders i18n={i18n} />
+    </StrictMode>,
+  );
+});

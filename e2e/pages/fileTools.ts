@@ -53,6 +53,8 @@ export async function signTicket(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Signature', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Signature' });
     const pad = dialog.getByTestId('signature-pad');
+    // The pad's library is loaded when the dialog opens.
+    await expect(pad).toHaveAttribute('data-ready', 'true');
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + box.height / 2);
     await page.mouse.down();

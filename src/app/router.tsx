@@ -1,25 +1,27 @@
 /**
  * The TanStack Router tree, built from the route table in routes.ts. Public screens sit in the auth layout;
  * private ones in the shell, behind the credentials guard and, per route, the module gate.
+ *
+ * Code splitting: the sign-in screen, the layouts' frames and the guards are in the first chunk; the shell (and
+ * with it the replica), every private screen and the other public screens are loaded with their route
+ * (lazyRouteComponent), so the sign-in page carries none of them. src/app/pwa/prefetchScreens.ts fetches the rest
+ * when the browser is idle after sign-in, so every screen also opens offline.
  */
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import { readCredentials } from '../data/auth.ts';
 import { enabledModuleSet, routeAccess } from '../domain/access/modules.ts';
-import { ExpiredScreen } from '../features/auth/ExpiredScreen.tsx';
 import { LoginScreen } from '../features/auth/LoginScreen.tsx';
-import { RecoveryScreen } from '../features/auth/RecoveryScreen.tsx';
-import { UpdatePasswordScreen } from '../features/auth/UpdatePasswordScreen.tsx';
 import { AuthLayout } from './shell/AuthLayout.tsx';
 import { FullPageLoader } from './shell/FullPageLoader.tsx';
 import { NotAuthorizedScreen } from '../features/shell/NotAuthorizedScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
-import { ShellLayout } from './shell/ShellLayout.tsx';
 import { StartupFailure, ensureAccount } from './accountLoader.ts';
 import { ERROR_PATHS, HOME_PATH, PRIVATE_ROUTES, PUBLIC_PATHS } from './routes.ts';
 import type { PrivateRoute } from './routes.ts';
 import { SCREEN_BY_AREA, SCREEN_BY_ROUTE } from './screens.ts';
+import type { Screen } from './screens.ts';
 import { announceStartupFailure, endSession } from './sessionActions.ts';
 import type { AccountSnapshot } from './state/accountAtoms.ts';
 
@@ -37,9 +39,21 @@ const loginRoute = createRoute({
   },
   component: LoginScreen,
 });
-const recoveryRoute = createRoute({ getParentRoute: () => authLayout, path: PUBLIC_PATHS.recovery, component: RecoveryScreen });
-const updateRoute = createRoute({ getParentRoute: () => authLayout, path: PUBLIC_PATHS.update, component: UpdatePasswordScreen });
-const expiredRoute = createRoute({ getParentRoute: () => authLayout, path: PUBLIC_PATHS.expired, component: ExpiredScreen });
+const recoveryRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: PUBLIC_PATHS.recovery,
+  component: lazyRouteComponent(() => import('../features/auth/RecoveryScreen.tsx'), 'RecoveryScreen'),
+});
+const updateRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: PUBLIC_PATHS.update,
+  component: lazyRouteComponent(() => import('../features/auth/UpdatePasswordScreen.tsx'), 'UpdatePasswordScreen'),
+});
+const expiredRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: PUBLIC_PATHS.expired,
+  component: lazyRouteComponent(() => import('../features/auth/ExpiredScreen.tsx'), 'ExpiredScreen'),
+});
 const notAuthorizedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: ERROR_PATHS.notAuthorized,
@@ -66,11 +80,17 @@ const privateLayout = createRoute({
     }
   },
   pendingComponent: FullPageLoader,
-  component: ShellLayout,
+  component: lazyRouteComponent(() => import('./shell/ShellLayout.tsx'), 'ShellLayout'),
 });
 
+/** The route's screen, loaded with the route: the router awaits `preload` before it renders the match. */
+function lazyScreen(entry: PrivateRoute) {
+  const load = SCREEN_BY_ROUTE[entry.id] ?? SCREEN_BY_AREA[entry.area];
+  const Lazy = lazyRouteComponent(async () => ({ screen: await load() }) satisfies { screen: Screen }, 'screen');
+  return Object.assign(() => <Lazy route={entry} />, { preload: () => Lazy.preload?.() });
+}
+
 function privateRoute(entry: PrivateRoute): AnyRoute {
-  const Screen = SCREEN_BY_ROUTE[entry.id] ?? SCREEN_BY_AREA[entry.area];
   return createRoute({
     getParentRoute: () => privateLayout,
     path: entry.path,
@@ -79,7 +99,7 @@ function privateRoute(entry: PrivateRoute): AnyRoute {
       const access = routeAccess(entry.module, entry.gated, enabledModuleSet(context.account.account.enabledModules));
       if (!access.allowed) throw redirect({ to: access.redirectTo });
     },
-    component: () => <Screen route={entry} />,
+    component: lazyScreen(entry),
   });
 }
 

@@ -1,35 +1,29 @@
-import type { ComponentType } from 'react';
-import { AppsPlaceholder } from '../features/apps/AppsPlaceholder.tsx';
-import { BatchesPlaceholder } from '../features/batches/BatchesPlaceholder.tsx';
-import { BuilderPlaceholder } from '../features/builder/BuilderPlaceholder.tsx';
-import { CasesPlaceholder } from '../features/cases/CasesPlaceholder.tsx';
-import { CollectionsPlaceholder } from '../features/collections/CollectionsPlaceholder.tsx';
-import { DashboardPlaceholder } from '../features/dashboard/DashboardPlaceholder.tsx';
-import { FlowsPlaceholder } from '../features/flows/FlowsPlaceholder.tsx';
-import { FrontdeskPlaceholder } from '../features/frontdesk/FrontdeskPlaceholder.tsx';
-import { SettingsPlaceholder } from '../features/settings/SettingsPlaceholder.tsx';
 import type { ScreenProps } from '../features/shell/ComingSoonScreen.tsx';
-import { TicketDetail } from '../features/tickets/TicketDetail.tsx';
-import { TicketInbox } from '../features/tickets/TicketInbox.tsx';
-import { WhatsAppPlaceholder } from '../features/whatsapp/WhatsAppPlaceholder.tsx';
 import type { ScreenArea } from './routes.ts';
+
+/** A screen component of the route table; every one is loaded with its route (router.tsx), never up front. */
+export type Screen = (props: ScreenProps) => React.ReactNode;
+export type ScreenLoader = () => Promise<Screen>;
 
 /**
  * The screen of each area. An area replaces its placeholder here when its screens are built; a route that
- * needs a different screen than its area's list gets its own entry in `SCREEN_BY_ROUTE`.
+ * needs a different screen than its area's list gets its own entry in `SCREEN_BY_ROUTE`. Each is a dynamic
+ * import, so each area's code (and the heavy libraries only it uses) is its own chunk.
  */
-export const SCREEN_BY_AREA: Record<ScreenArea, ComponentType<ScreenProps>> = {
-  dashboard: DashboardPlaceholder,
-  cases: CasesPlaceholder,
-  tickets: TicketInbox,
-  frontdesk: FrontdeskPlaceholder,
-  batches: BatchesPlaceholder,
-  apps: AppsPlaceholder,
-  flows: FlowsPlaceholder,
-  collections: CollectionsPlaceholder,
-  builder: BuilderPlaceholder,
-  whatsapp: WhatsAppPlaceholder,
-  settings: SettingsPlaceholder,
+export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
+  dashboard: () => import('../features/dashboard/DashboardPlaceholder.tsx').then((m) => m.DashboardPlaceholder),
+  cases: () => import('../features/cases/CasesPlaceholder.tsx').then((m) => m.CasesPlaceholder),
+  tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
+  frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),
+  batches: () => import('../features/batches/BatchesPlaceholder.tsx').then((m) => m.BatchesPlaceholder),
+  apps: () => import('../features/apps/AppsPlaceholder.tsx').then((m) => m.AppsPlaceholder),
+  flows: () => import('../features/flows/FlowsPlaceholder.tsx').then((m) => m.FlowsPlaceholder),
+  collections: () => import('../features/collections/CollectionsPlaceholder.tsx').then((m) => m.CollectionsPlaceholder),
+  builder: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
+  whatsapp: () => import('../features/whatsapp/WhatsAppPlaceholder.tsx').then((m) => m.WhatsAppPlaceholder),
+  settings: () => import('../features/settings/SettingsPlaceholder.tsx').then((m) => m.SettingsPlaceholder),
 };
 
-export const SCREEN_BY_ROUTE: Partial<Record<string, ComponentType<ScreenProps>>> = { ticket: TicketDetail };
+export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
+  ticket: () => import('../features/tickets/TicketDetail.tsx').then((m) => m.TicketDetail),
+};

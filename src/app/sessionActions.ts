@@ -3,7 +3,6 @@
  * piece of held state. The caller then navigates: '/' after a logout, '/expired' after an idle expiry.
  */
 import { signOut } from '../data/auth.ts';
-import { stopReplica } from '../data/replica.ts';
 import { STARTUP_ERROR_DELAY_MS } from '../domain/ui/uiConstants.ts';
 import i18n from 'i18next';
 import { clearHeldState } from './state/heldState.ts';
@@ -11,6 +10,8 @@ import { showToast } from './state/toastAtoms.ts';
 
 export async function endSession(): Promise<void> {
   try {
+    // Loaded with the shell, which started it; the sign-in page does not carry the replica's code.
+    const { stopReplica } = await import('../data/replica.ts');
     await stopReplica();
   } catch {
     // A replica that failed to stop must not keep the user signed in.

@@ -5,7 +5,6 @@
  */
 import { clientHash } from '../domain/auth/clientHash.ts';
 import { loginFailureFor } from '../domain/auth/loginErrors.ts';
-import { sessionReplySchema } from '../domain/auth/schemas.ts';
 import { CONSOLE_REQUEST_HEADER, SESSION_MODE_HEADER, type SessionMode } from '../domain/auth/session.ts';
 import type { LoginFailureCode, LoginFailureSeverity } from '../domain/auth/loginErrors.ts';
 
@@ -79,14 +78,32 @@ export function clearCredentials(): void {
   localStorage.removeItem(CREDENTIALS_STORAGE_KEY);
 }
 
+/**
+ * The shared schema of the sign-in reply (no token in it: the session is the HttpOnly cookie). zod and the schema
+ * are a chunk of their own, fetched while the sign-in request is under way rather than with the sign-in page,
+ * which otherwise carries no zod at all.
+ */
+function loadTokenReplySchema() {
+  const schema = import('../domain/auth/schemas.ts').then((m) => m.sessionReplySchema);
+  // Awaited only when the server answers with a token; a failed sign-in must not leave a rejection unhandled.
+  schema.catch(() => undefined);
+  return schema;
+}
+
+async function parseTokenReply(schema: ReturnType<typeof loadTokenReplySchema>, response: Response) {
+  const body = await readJson(response);
+  return (await schema).safeParse(body);
+}
+
 export async function signIn(username: string, password: string): Promise<Credentials> {
+  const schema = loadTokenReplySchema();
   const hash = await clientHash(username, password);
   const response = await send('/token?grant_type=password', tokenRequest(username, hash, 'cookie'));
   if (!response.ok) {
     const failure = loginFailureFor(response.status, await readJson(response));
     throw new AuthError(failure.code, failure.message, failure.severity, response.status);
   }
-  const reply = sessionReplySchema.safeParse(await readJson(response));
+  const reply = await parseTokenReply(schema, response);
   if (!reply.success) throw unavailable('bad-reply', response.status);
   const credentials: Credentials = { userId: reply.data.user.id, expiresIn: reply.data.expires_in };
   localStorage.setItem(CREDENTIALS_STORAGE_KEY, JSON.stringify(credentials));
@@ -130,11 +147,12 @@ export async function requestPasswordRecovery(email: string): Promise<void> {
  * server only says whether the password matches and makes no session, so checking leaves nothing behind.
  */
 export async function verifyCurrentPassword(username: string, password: string): Promise<boolean> {
+  const schema = loadTokenReplySchema();
   const hash = await clientHash(username, password);
   const response = await send('/token?grant_type=password', tokenRequest(username, hash, 'verify'));
   if (response.status === 400 || response.status === 403) return false;
   if (!response.ok) throw failureOf(response.status, await readJson(response));
-  if (!sessionReplySchema.safeParse(await readJson(response)).success) throw unavailable('bad-reply', response.status);
+  if (!(await parseTokenReply(schema, response)).success) throw unavailable('bad-reply', response.status);
   return true;
 }
 

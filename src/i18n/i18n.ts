@@ -1,15 +1,20 @@
 /**
  * i18next set-up. The language key lives in localStorage, initialised from the browser language the first
- * time (part 1 §1); English is the fallback for anything missing.
+ * time (part 1 §1); English is the fallback for anything missing. English is in the first chunk (the sign-in
+ * page needs it and it is the fallback); every other catalogue is its own chunk, loaded when it is chosen.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
-import { es } from './es.ts';
+import type { Catalogue } from './en.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+const LAZY_CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('./es.ts').then((m) => m.es),
+};
 
 export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'es';
 
@@ -26,23 +31,39 @@ export function storedLanguage(): Language {
   return initial;
 }
 
+/** Adds a language's catalogue to i18next if it is not there yet (a chunk the service worker keeps offline). */
+async function loadCatalogue(language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await LAZY_CATALOGUES[language](), true, true);
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   document.documentElement.lang = language;
+  await loadCatalogue(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
 }
 
-export function initI18n(): typeof i18next {
+/** Ready once the stored language's catalogue is in, so the first render is already in that language. */
+export async function initI18n(): Promise<typeof i18next> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, es: { translation: es } },
-    lng,
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    // Other catalogues are added later with addResourceBundle.
+    partialBundledLanguages: true,
+    lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
+  try {
+    await setLanguage(lng);
+  } catch {
+    // The catalogue could not load (offline before it was ever cached): English until the next start.
+    document.documentElement.lang = 'en';
+  }
   return i18next;
 }

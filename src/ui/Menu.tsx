@@ -1,9 +1,11 @@
 import { MenuButton, MenuItem, MenuItems, Menu as HeadlessMenu } from '@headlessui/react';
+import { useEffect, useRef, useState } from 'react';
+import { menuButtonClass } from './menuButtonClass.ts';
 import type { ReactNode } from 'react';
 
 export type MenuAction = { key: string; label: string; onSelect: () => void; current?: boolean; danger?: boolean };
 
-type Props = {
+export type MenuProps = {
   /** The trigger's content; `label` names it for screen readers when the content is only an icon. */
   trigger: ReactNode;
   label: string;
@@ -11,13 +13,19 @@ type Props = {
   buttonClassName?: string;
 };
 
-/** A drop-down of actions, operated with arrows, Enter and Escape. */
-export function Menu({ trigger, label, items, buttonClassName = '' }: Props) {
+/**
+ * A drop-down of actions, operated with arrows, Enter and Escape. `openOnMount` is for DeferredMenu, whose stand-in
+ * was pressed before this code arrived: the menu opens as it appears (and moves the focus into its items).
+ */
+export function Menu({ trigger, label, items, buttonClassName = '', openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [openAtOnce] = useState(openOnMount);
+  useEffect(() => {
+    if (openAtOnce) button.current?.click();
+  }, [openAtOnce]);
   return (
     <HeadlessMenu>
-      <MenuButton
-        className={`inline-flex items-center gap-1 rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus ${buttonClassName}`}
-      >
+      <MenuButton ref={button} className={menuButtonClass(buttonClassName)}>
         {/* The label is read before the visible trigger, so the accessible name contains what is seen. */}
         <span className="sr-only">{label}</span>
         {trigger}

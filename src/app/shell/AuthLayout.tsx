@@ -1,9 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+
+const SupportDialog = lazy(() => import('./SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })));
 
 /** The public screens' frame (part 1 §2): the form in the middle, language and support actions on top. */
 export function AuthLayout() {
@@ -23,18 +24,11 @@ export function AuthLayout() {
       <main className="grid flex-1 place-items-center px-4 pb-12">
         <Outlet />
       </main>
-      <Dialog
-        open={supportOpen}
-        onClose={() => setSupportOpen(false)}
-        title={t('support.title')}
-        actions={
-          <Button variant="secondary" onClick={() => setSupportOpen(false)}>
-            {t('support.close')}
-          </Button>
-        }
-      >
-        <p>{t('support.inProgress')}</p>
-      </Dialog>
+      {supportOpen && (
+        <Suspense fallback={null}>
+          <SupportDialog onClose={() => setSupportOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

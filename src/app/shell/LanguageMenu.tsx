@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { mutate } from '../../data/replica.ts';
 import { LANGUAGES, isLanguage, setLanguage } from '../../i18n/i18n.ts';
 import type { Language } from '../../i18n/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { Menu } from '../../ui/Menu.tsx';
+import { DeferredMenu } from '../../ui/DeferredMenu.tsx';
 
 type Props = {
   /** Signed in: the choice is also saved to the user's account through the outbox. */
@@ -18,14 +17,17 @@ export function LanguageMenu({ saveToAccount = false }: Props) {
     // Queue the choice first: a reload right after it must find it in the outbox, or the replica's older language
     // would win over the one just shown.
     try {
-      if (saveToAccount) await mutate('user.setLanguage', { language });
+      // Only the signed-in shell saves to the account; it has the replica loaded already.
+      if (saveToAccount) await (await import('../../data/replica.ts')).mutate('user.setLanguage', { language });
     } finally {
       await setLanguage(language);
     }
   }
 
+  // The sign-in page's header has it too: there its menu code comes when the menu is used (the shell has it already).
   return (
-    <Menu
+    <DeferredMenu
+      eager={saveToAccount}
       label={t('language.label')}
       trigger={
         <>

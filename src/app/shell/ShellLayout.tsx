@@ -6,6 +6,7 @@ import { readCredentials } from '../../data/auth.ts';
 import { startReplica, useSyncStatus } from '../../data/replica.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
 import { PUBLIC_PATHS } from '../routes.ts';
+import { prefetchScreensWhenIdle } from '../pwa/prefetchScreens.ts';
 import { endSession } from '../sessionActions.ts';
 import { menuCollapsedAtom, sessionStateAtom } from '../state/shellAtoms.ts';
 import { BackBar } from './BackBar.tsx';
@@ -29,6 +30,7 @@ export function ShellLayout() {
   useEffect(() => {
     const credentials = readCredentials();
     if (credentials !== null) void startReplica({ userId: credentials.userId });
+    prefetchScreensWhenIdle();
   }, []);
 
   // Part 1 §2: below 570 px the menu collapses.

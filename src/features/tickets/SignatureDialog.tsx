@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -13,16 +13,26 @@ export function SignatureDialog({ caseId, open, onClose }: Props) {
   const { t } = useTranslation();
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
+  const [ready, setReady] = useState(false);
   const { busy, setBusy, attach } = useCaseFileTool(caseId, open, onClose);
 
-  // The dialog mounts its panel lazily, so the pad is made when the canvas element arrives.
+  // The dialog mounts its panel lazily, so the pad is made when the canvas element arrives. The library is its
+  // own chunk, fetched the first time a pad opens (and kept offline by the service worker).
   useEffect(() => {
     if (!canvas) return;
-    const instance = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
-    pad.current = instance;
+    let instance: SignaturePad | null = null;
+    let closed = false;
+    void import('signature_pad').then(({ default: Pad }) => {
+      if (closed) return;
+      instance = new Pad(canvas, { backgroundColor: 'rgb(255,255,255)' });
+      pad.current = instance;
+      setReady(true);
+    });
     return () => {
-      instance.off();
+      closed = true;
+      instance?.off();
       pad.current = null;
+      setReady(false);
     };
   }, [canvas]);
 
@@ -53,7 +63,7 @@ export function SignatureDialog({ caseId, open, onClose }: Props) {
         </>
       }
     >
-      <canvas ref={setCanvas} width={360} height={180} className="w-full touch-none rounded-lg border border-slate-300 bg-white" aria-label={t('files.signaturePad')} data-testid="signature-pad" />
+      <canvas ref={setCanvas} width={360} height={180} className="w-full touch-none rounded-lg border border-slate-300 bg-white" aria-label={t('files.signaturePad')} data-testid="signature-pad" data-ready={ready} />
     </Dialog>
   );
 }

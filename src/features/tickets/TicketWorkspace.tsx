@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { preloadFileTools } from './caseFileUpload.ts';
 import { CaseFilesList } from './CaseFilesList.tsx';
 import { CaseNotesList } from './CaseNotesList.tsx';
 import { FileCacheDialog } from './FileCacheDialog.tsx';
@@ -31,6 +32,7 @@ export function TicketWorkspace({ ticket, userId }: Props) {
   const assigned = ticket.status === 'assigned';
   const mine = assigned && ticket.assigneeUserId === userId;
   const navigate = useNavigate();
+  useEffect(preloadFileTools, []);
 
   // Solves with the values saved so far; a template's own submit sends its current values instead.
   async function solve() {

@@ -1,4 +1,3 @@
-import imageCompression from 'browser-image-compression';
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { attachFile, type MutationResult } from '../../data/replica.ts';
 
@@ -12,11 +11,27 @@ export function attachCaseFile(caseId: string, blob: Blob, name: string, makePub
   return attachFile({ caseId, fileId, name, type: blob.type || 'application/octet-stream', size: blob.size, makePublic }, blob);
 }
 
+/** The image compression library: its own chunk, not part of the ticket screen's first load. */
+const loadImageCompression = () => import('browser-image-compression');
+
+/**
+ * The file tools' libraries (image compression, the signature pad), fetched once the ticket screen is up and the
+ * browser idle: the screen shows without them, and a photo or signature taken later, offline, still has them.
+ */
+export function preloadFileTools(): void {
+  const load = () => void Promise.all([loadImageCompression(), import('signature_pad')]).catch(() => undefined);
+  // Safari has no requestIdleCallback.
+  const whenIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
+  if (whenIdle) whenIdle(load, { timeout: 5_000 });
+  else setTimeout(load, 1_000);
+}
+
 /**
  * A photo as PNG, compressed in a Web Worker. The library's worker loads its code from our own build (the
  * default is a CDN, which the CSP and an offline device both refuse); if the worker fails it compresses here.
  */
-export function compressPhoto(file: File): Promise<File> {
+export async function compressPhoto(file: File): Promise<File> {
+  const { default: imageCompression } = await loadImageCompression();
   return imageCompression(file, {
     maxSizeMB: 1,
     maxWidthOrHeight: 1600,

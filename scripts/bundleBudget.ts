@@ -1,0 +1,31 @@
+/**
+ * The bundle budget of issue 11, checked after `vite build` by scripts/test.sh: fails when the sign-in route's
+ * initial JavaScript (the entry chunk and everything it imports statically) is over 150 kB gzip; reports the inbox
+ * route's total against its 220 kB target. `node --import tsx scripts/bundleBudget.ts [distDir]`.
+ */
+import { fileSizes, measureRoutes, syncWorkerFile } from './bundle/routeBundles.ts';
+
+export const LOGIN_BUDGET_GZIP = 150_000;
+export const INBOX_TARGET_GZIP = 220_000;
+
+const distDir = process.argv[2] ?? 'dist';
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const routes = measureRoutes(distDir);
+for (const { route, files, sizes } of routes) {
+  process.stdout.write(`${route.padEnd(6)} ${kB(sizes.gzip).padStart(9)} gzip  ${kB(sizes.brotli).padStart(9)} brotli  ${kB(sizes.raw).padStart(9)} raw  (${files.length} files)\n`);
+}
+const worker = syncWorkerFile(distDir);
+if (worker) {
+  const sizes = fileSizes(distDir, [worker]);
+  process.stdout.write(`sync worker (started by the signed-in shell) ${kB(sizes.gzip)} gzip, ${kB(sizes.brotli)} brotli\n`);
+}
+
+const login = routes.find((r) => r.route === 'login')!;
+const inbox = routes.find((r) => r.route === 'inbox')!;
+if (inbox.sizes.gzip > INBOX_TARGET_GZIP) process.stdout.write(`note: the inbox route is over its ${kB(INBOX_TARGET_GZIP)} gzip target\n`);
+if (login.sizes.gzip > LOGIN_BUDGET_GZIP) {
+  process.stderr.write(`FAIL: the sign-in route's initial JavaScript is ${kB(login.sizes.gzip)} gzip, over the ${kB(LOGIN_BUDGET_GZIP)} budget\n`);
+  process.exit(1);
+}
+process.stdout.write(`ok: sign-in route ${kB(login.sizes.gzip)} gzip within ${kB(LOGIN_BUDGET_GZIP)}\n`);

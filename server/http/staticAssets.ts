@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite names every file under /assets/ after its content, so a new build is a new URL: cache it for a year. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * Files whose URL outlives a build (index.html, sw.js, the manifest, icons, the console bridge) are revalidated on
+ * every use, so a new version is seen at once; an unchanged file still answers 304.
+ */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/** The Cache-Control of a file of the build, from its path relative to the build folder ('assets/x-1a2b.js'). */
+export function cacheControlFor(relativePath: string): string {
+  return relativePath.split(path.sep).join('/').startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
+}
+
+/**
+ * Serves the built PWA and answers unknown paths: browsers asking for a page get index.html (the SPA routes it),
+ * API callers get a JSON 404. Text files are compressed at build time (scripts/vite/precompress.ts writes .br and
+ * .gz beside them); the file matching the request's Accept-Encoding is sent, with `Vary: Accept-Encoding`.
+ *
+ * Register this before any on-the-fly compression: its files are already compressed, or not worth it.
+ */
+export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string): Promise<void> {
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed siblings are chosen by preCompressed, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(staticDir, filePath).replace(/\.(br|gz)$/, '');
+        reply.header('cache-control', cacheControlFor(relative));
+      },
+    });
+    // A browser navigating to a screen (/apps, /tickets/…) shares paths with the API. A navigation never carries
+    // a Bearer token and asks for HTML; API calls carry a token or ask for JSON (the console's, with its session
+    // cookie, accept anything but do not ask for HTML). So the page wins for navigations.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.headers.authorization) return;
+      if (!(request.headers.accept ?? '').includes('text/html')) return;
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/hooks/')) return;
+      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasBuild) {
+      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile('index.html');
+    }
+    if (!hasBuild && wantsPage) {
+      return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
+    }
+    return reply.status(404).send({ code: 'not-found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
