@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { readCredentials } from '../../data/auth.ts';
 import { startReplica, useSyncStatus } from '../../data/replica.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
+import { ChangeNotices } from '../../features/tickets/ChangeNotices.tsx';
 import { PUBLIC_PATHS } from '../routes.ts';
 import { endSession } from '../sessionActions.ts';
 import { menuCollapsedAtom, sessionStateAtom } from '../state/shellAtoms.ts';
@@ -88,6 +89,7 @@ export function ShellLayout() {
           <Outlet />
         </main>
       </div>
+      <ChangeNotices />
     </div>
   );
 }
