@@ -14,6 +14,7 @@ import { AuthLayout } from './shell/AuthLayout.tsx';
 import { FullPageLoader } from './shell/FullPageLoader.tsx';
 import { NotAuthorizedScreen } from '../features/shell/NotAuthorizedScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen.tsx';
+import { validateInboxSearch } from '../features/tickets/inboxSearch.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { ShellLayout } from './shell/ShellLayout.tsx';
 import { StartupFailure, ensureAccount } from './accountLoader.ts';
@@ -69,11 +70,16 @@ const privateLayout = createRoute({
   component: ShellLayout,
 });
 
+/** Routes whose view lives in their URL's search params (tab, filters, pages), by route id. */
+const SEARCH_OF_ROUTE: Partial<Record<string, (search: Record<string, unknown>) => object>> = { tickets: validateInboxSearch };
+
 function privateRoute(entry: PrivateRoute): AnyRoute {
   const Screen = SCREEN_BY_ROUTE[entry.id] ?? SCREEN_BY_AREA[entry.area];
+  const validateSearch = SEARCH_OF_ROUTE[entry.id];
   return createRoute({
     getParentRoute: () => privateLayout,
     path: entry.path,
+    ...(validateSearch === undefined ? {} : { validateSearch }),
     staticData: { routeId: entry.id },
     beforeLoad: ({ context }) => {
       const access = routeAccess(entry.module, entry.gated, enabledModuleSet(context.account.account.enabledModules));

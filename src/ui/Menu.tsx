@@ -16,7 +16,7 @@ export function Menu({ trigger, label, items, buttonClassName = '' }: Props) {
   return (
     <HeadlessMenu>
       <MenuButton
-        className={`inline-flex items-center gap-1 rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus ${buttonClassName}`}
+        className={`relative inline-flex items-center gap-1 rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus ${buttonClassName}`}
       >
         {/* The label is read before the visible trigger, so the accessible name contains what is seen. */}
         <span className="sr-only">{label}</span>
