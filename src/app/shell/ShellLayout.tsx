@@ -85,7 +85,7 @@ export function ShellLayout() {
         />
         <IdleBanner state={sessionState} />
         <BackBar />
-        <main id={MAIN_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto p-3 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:p-6">
+        <main id={MAIN_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-6">
           <Outlet />
         </main>
       </div>

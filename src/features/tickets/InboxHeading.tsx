@@ -5,7 +5,7 @@ export function InboxHeading({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <h1 id="screen-title" tabIndex={-1} className="rounded text-2xl font-semibold text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-focus">
+      <h1 id="screen-title" tabIndex={-1} className="rounded text-2xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-focus">
         {title}
       </h1>
       <p className="hidden text-sm text-slate-600 md:block">

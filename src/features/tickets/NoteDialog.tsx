@@ -90,7 +90,7 @@ export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
     <Dialog open={open} onClose={requestClose} title={t('notes.dialogTitle')}>
       {caseId !== undefined && <p className="-mt-2 mb-3 font-mono text-sm text-slate-600">{caseId}</p>}
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
-        <NoteField label={t('notes.title')} value={title} onChange={setTitle} error={errors.title === undefined ? undefined : t(`notes.${errors.title}`)} />
+        <NoteField label={t('notes.title')} value={title} onChange={setTitle} autoFocus error={errors.title === undefined ? undefined : t(`notes.${errors.title}`)} />
         <NoteField
           label={t('notes.description')}
           value={description}

@@ -58,7 +58,7 @@ export function TicketDetail({ route }: ScreenProps) {
           id="screen-title"
           ref={heading}
           tabIndex={-1}
-          className="min-w-0 rounded text-2xl font-semibold break-words text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-focus"
+          className="min-w-0 rounded text-xl font-semibold break-words text-slate-900 sm:text-2xl focus-visible:outline-2 focus-visible:outline-focus"
         >
           {loaded ? t('ticket.heading', { caseId: ticket.operation }) : t(route.nameKey)}
         </h1>

@@ -162,6 +162,7 @@ export function TicketInbox({ route }: ScreenProps) {
       ) : (
         <Tabs
           label={t('tickets.tabsLabel')}
+          panelTabStop={false}
           selectedIndex={tabs.indexOf(shownTab)}
           onChange={(index) => setSearch(withTab(search, tabs[index] ?? 'personal'))}
           tabs={tabs.map((tab) => ({ key: tab, label: t(`tickets.tabs.${tab}`), content: tabContent(tab) }))}
