@@ -87,10 +87,13 @@ test.describe('the console on a phone, a tablet and a desktop', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     const shell = new ShellPage(page);
     await shell.signInAs(AGENT);
-    await page.goto('/tickets');
+    const inbox = new InboxPage(page);
+    await inbox.goto();
     await expect(page.locator('#main-content')).toHaveJSProperty('clientWidth', 320);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(shell.menuLink(/^Inbox/)).toBeVisible();
+    // The drawer has slid in all the way.
+    await expect.poll(async () => (await shell.menu.boundingBox())?.x).toBe(0);
     await expectNoSidewaysScroll(page, 'menu drawer');
     await page.screenshot({ path: shotPath('menu-drawer-320') });
     await page.getByRole('button', { name: 'Close menu' }).click();

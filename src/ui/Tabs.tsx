@@ -26,7 +26,7 @@ export function Tabs({ tabs, selectedIndex, onChange, label, panelTabStop = true
         {tabs.map((tab) => (
           <Tab
             key={tab.key}
-            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-focus:outline-2 data-focus:outline-focus data-selected:border-brand data-selected:text-brand"
+            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 outline-none data-focus:outline-2 data-focus:outline-focus data-selected:border-brand data-selected:text-brand"
           >
             {tab.label}
           </Tab>
