@@ -86,10 +86,21 @@ test.describe('keyboard first', () => {
     await expect(page).toHaveURL(/\/tickets$/);
     await expect(inbox.link(caseId)).toBeFocused();
     await expectVisibleFocus(page, 'back in the inbox');
+
+
+    // Open it again and solve it (the shared demo inbox then holds no ticket with this journey's note).
+    await page.keyboard.press('Enter');
+    await expect(inbox.title).toBeFocused();
+    const solve = page.getByRole('button', { name: 'Solve', exact: true });
+    await tabUntil(page, () => solve.evaluate((button) => button === document.activeElement), 5);
+    await expectVisibleFocus(page, 'Solve');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tickets(\?|$)/);
+    await expect(inbox.row(caseId)).toHaveCount(0, { timeout: 15_000 });
     expect(await pointerPresses(page)).toBe(0);
   });
 
-  test('shortcuts wait while typing; / searches and ? lists them; Escape on a typed note asks first', async ({ page }) => {
+  test('shortcuts wait while typing; / searches, ? lists them, c and u claim and give back; Escape on a typed note asks first', async ({ page }) => {
     await new ShellPage(page).signInAs(AGENT);
     const inbox = new InboxPage(page);
     await inbox.goto();
@@ -113,6 +124,14 @@ test.describe('keyboard first', () => {
 
     const caseId = await inbox.firstUnassignedCaseId();
     await inbox.link(caseId).focus();
+    // c claims and u gives it back; focus stays on the ticket.
+    await page.keyboard.press('c');
+    await expect(inbox.row(caseId)).toContainText(AGENT.name);
+    await page.keyboard.press('u');
+    await expect(inbox.row(caseId)).toContainText('Waiting for operator');
+    await expect(inbox.link(caseId)).toBeFocused();
+    await expect(inbox.row(caseId).getByTestId('pending-mark')).toHaveCount(0, { timeout: 30_000 });
+
     await page.keyboard.press('n');
     const dialog = page.getByRole('dialog', { name: 'New note' });
     await expect(dialog.getByLabel('Title')).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { InboxPage } from './pages/InboxPage.ts';
 import { AGENT, ShellPage } from './pages/ShellPage.ts';
 
@@ -16,6 +16,13 @@ async function recordNotices(page: Page): Promise<void> {
     new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, characterData: true });
     (window as unknown as { noticesSeen: () => string[] }).noticesSeen = () => [...seen];
   });
+}
+
+/** Gives the claimed ticket back, so the journeys after this one find the demo inbox as seeded. */
+async function releaseAgain(row: Locator): Promise<void> {
+  await row.getByRole('button', { name: 'Unclaim' }).click();
+  await expect(row).toContainText('Waiting for operator');
+  await expect(row.getByTestId('pending-mark')).toHaveCount(0, { timeout: 30_000 });
 }
 
 const noticesSeen = (page: Page) => page.evaluate(() => (window as unknown as { noticesSeen: () => string[] }).noticesSeen());
@@ -52,6 +59,7 @@ test.describe('notices', () => {
     expect(assigned.map((entry) => entry.split('|')[0])).toHaveLength(1);
     expect(assigned.join()).not.toContain('×');
     expect(await noticesWith(page, 'Claim saved')).toHaveLength(1);
+    await releaseAgain(row);
   });
 
   test('an online claim is confirmed without a queued notice; repeated notices merge; a notice can be dismissed', async ({ page }) => {
@@ -72,5 +80,6 @@ test.describe('notices', () => {
     expect(await page.locator('[data-kind][role]').count()).toBeLessThanOrEqual(2);
     await refreshed.getByRole('button', { name: 'Dismiss' }).click();
     await expect(refreshed).toHaveCount(0);
+    await releaseAgain(row);
   });
 });
