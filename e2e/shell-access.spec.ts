@@ -56,16 +56,28 @@ test.describe('shell and module access', () => {
     await expect(page).toHaveURL(/\/401$/);
   });
 
-  test('a detail screen shows the back bar, which returns to its list and folds the menu', async ({ page }) => {
+  test('a detail screen shows the back bar, which returns to its list and leaves the menu as the user set it', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.signInAs(AGENT);
     // An unknown ticket id now returns to the inbox ('Case not found'), so open a real one from the list.
     await page.goto('/tickets');
+    const caseId = (await page.getByTestId('ticket-case-id').first().textContent())?.trim() ?? '';
     await page.getByTestId('ticket-case-id').first().click();
-    await expect(shell.screenTitle).toHaveText('Ticket detail');
+    await expect(shell.screenTitle).toHaveText(`Ticket ${caseId}`);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'false');
+
+    // Folded by the user, the menu stays folded through a detail screen, its Back and a reload.
+    await shell.menuToggle.click();
     await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+    await page.getByTestId('ticket-case-id').first().click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+    await page.reload();
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect(shell.menu).toHaveAttribute('data-collapsed', 'false');
   });
 
   test('an unknown path shows Page Not Found with Go Home', async ({ page }) => {
@@ -80,14 +92,30 @@ test.describe('shell and module access', () => {
     await expect(new LoginPage(page).heading).toBeVisible();
   });
 
-  test('below 570 px the menu collapses and the header shows the workspace initials', async ({ page }) => {
+  test('below 570 px the menu collapses into a drawer over the page, and the header shows the workspace initials', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.signInAs(AGENT);
     await expect(shell.menu).toHaveAttribute('data-collapsed', 'false');
     await page.setViewportSize({ width: 400, height: 800 });
-    await expect(shell.menu).toHaveAttribute('data-collapsed', 'true');
+    await expect(shell.menu).toHaveCount(0);
     await expect(shell.workspaceName.locator('[aria-hidden="true"]')).toHaveText('De');
-    await page.screenshot({ path: 'test-results/shell-mobile.png' });
+    const main = page.locator('#main-content');
+    const mainWidth = (await main.boundingBox())?.width;
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(shell.menuLink(/^Inbox/)).toBeVisible();
+    // The drawer slides over the page: the page keeps its width underneath.
+    expect((await main.boundingBox())?.width).toBe(mainWidth);
+    await page.screenshot({ path: 'test-results/shell-mobile-drawer.png' });
+    await shell.menuLink(/^Inbox/).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(shell.menu).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(shell.menuLink(/^Inbox/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(shell.menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
   test('logout clears the credentials and the held account, and returns to the login', async ({ page }) => {

@@ -8,7 +8,7 @@ test.describe('foundation smoke', () => {
   test('the login page loads and enables Login only when both fields are filled', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
-    await expect(page).toHaveTitle('Workflow Console');
+    await expect(page).toHaveTitle('Log in · Workflow Console');
     await expect(login.forgotPasswordLink).toHaveAttribute('href', '/recovery');
 
     await expect(login.loginButton).toBeDisabled();

@@ -34,7 +34,8 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
 
     await row.getByTestId('ticket-case-id').click();
     await expect(page).toHaveURL(/\/tickets\/tkt-/);
-    await expect(agent.title).toHaveText('Ticket detail');
+    await expect(agent.title).toHaveText(`Ticket ${caseId}`);
+    await expect(page).toHaveTitle(`${caseId} · Inbox · Workflow Console`);
     await expect(page.getByText('No notes for this case')).toBeVisible({ timeout: 30_000 });
     await agent.noteButton.click();
     const dialog = page.getByRole('dialog', { name: 'New note' });
@@ -56,8 +57,9 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     await expect(files).not.toContainText('waiting to be sent', { timeout: 60_000 });
 
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
-    await expect(page).toHaveURL(/\/tickets$/);
-    await agent.search.fill(caseId);
+    // Back to the inbox as it was left: still searching for the case, which is gone now.
+    await expect(page).toHaveURL(new RegExp(`/tickets\\?q=${caseId}$`));
+    await expect(agent.search).toHaveValue(caseId);
     await expect(page.getByText('There are no more tickets in your inbox.')).toBeVisible({ timeout: 15_000 });
     await expect(adminRow).toHaveCount(0, { timeout: 30_000 });
     await adminContext.close();
@@ -88,7 +90,7 @@ test.describe('ticket work in the inbox and the ticket screen', () => {
     await (await inbox.searchCase(caseId)).getByTestId('ticket-case-id').click();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect(page.getByText('Assign/claim the ticket before solving it.')).toBeVisible();
-    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page).toHaveURL(/\/tickets(\?|$)/);
   });
 
   test('an unknown ticket id goes back to the inbox with Case not found', async ({ page }) => {
@@ -188,7 +190,7 @@ test.describe('the frame message bridge', () => {
       if ((await input.inputValue()) === '') await input.fill((await input.getAttribute('type')) === 'date' ? '2026-03-05' : 'PN-1');
     }
     await frame.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/tickets$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/tickets(\?|$)/, { timeout: 15_000 });
     await inbox.search.fill(caseId);
     await expect(page.getByText('There are no more tickets in your inbox.')).toBeVisible({ timeout: 15_000 });
   });

@@ -30,9 +30,19 @@ export class InboxPage {
     return this.page.getByRole('tab', { name });
   }
 
-  /** The row of a ticket by its Case ID, in the visible tab. */
+  /** The row (a table row, or a card below 900 px) of a ticket by its Case ID, in the visible tab. */
   row(caseId: string): Locator {
-    return this.page.getByRole('tabpanel').getByRole('row').filter({ has: this.page.getByTestId('ticket-case-id').getByText(caseId, { exact: true }) });
+    return this.rows().filter({ has: this.page.getByTestId('ticket-case-id').getByText(caseId, { exact: true }) });
+  }
+
+  /** Every listed ticket of the visible tab (rows or cards). */
+  rows(): Locator {
+    return this.page.getByRole('tabpanel').locator('[data-ticket-row]');
+  }
+
+  /** A ticket's Case ID link. */
+  link(caseId: string): Locator {
+    return this.row(caseId).getByRole('link', { name: caseId, exact: true });
   }
 
   /** Narrows the list to one Case ID (the search waits out its 700 ms debounce). */
@@ -49,7 +59,7 @@ export class InboxPage {
 
   /** The Case ID of the first unassigned ticket of the visible tab. */
   async firstUnassignedCaseId(): Promise<string> {
-    const row = this.page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Waiting for operator' }).first();
+    const row = this.rows().filter({ hasText: 'Waiting for operator' }).first();
     await expect(row).toBeVisible({ timeout: 30_000 });
     return (await row.getByTestId('ticket-case-id').textContent())?.trim() ?? '';
   }

@@ -16,6 +16,7 @@ import { AuthLayout } from './shell/AuthLayout.tsx';
 import { FullPageLoader } from './shell/FullPageLoader.tsx';
 import { NotAuthorizedScreen } from '../features/shell/NotAuthorizedScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen.tsx';
+import { validateInboxSearch } from '../features/tickets/inboxSearch.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { StartupFailure, ensureAccount } from './accountLoader.ts';
 import { ERROR_PATHS, HOME_PATH, PRIVATE_ROUTES, PUBLIC_PATHS } from './routes.ts';
@@ -90,10 +91,15 @@ function lazyScreen(entry: PrivateRoute) {
   return Object.assign(() => <Lazy route={entry} />, { preload: () => Lazy.preload?.() });
 }
 
+/** Routes whose view lives in their URL's search params (tab, filters, pages), by route id. */
+const SEARCH_OF_ROUTE: Partial<Record<string, (search: Record<string, unknown>) => object>> = { tickets: validateInboxSearch };
+
 function privateRoute(entry: PrivateRoute): AnyRoute {
+  const validateSearch = SEARCH_OF_ROUTE[entry.id];
   return createRoute({
     getParentRoute: () => privateLayout,
     path: entry.path,
+    ...(validateSearch === undefined ? {} : { validateSearch }),
     staticData: { routeId: entry.id },
     beforeLoad: ({ context }) => {
       const access = routeAccess(entry.module, entry.gated, enabledModuleSet(context.account.account.enabledModules));

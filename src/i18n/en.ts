@@ -22,6 +22,7 @@ export const en = {
     submit: 'Login',
     submitting: 'Signing in…',
     forgot: 'Forgot your password',
+    pageTitle: 'Log in',
   },
   validation: {
     usernameRequired: 'Email is required',
@@ -122,6 +123,9 @@ export const en = {
     stay: 'Stay signed in',
     idleWarning: 'You have been idle. Move the mouse or press a key to stay signed in.',
     sessionExpiredNotice: 'Your session expired after a long idle time.',
+    skipToContent: 'Skip to main content',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
   },
   sync: {
     online: 'Online',
@@ -147,6 +151,7 @@ export const en = {
     search: 'Search',
     clearSearch: 'Clear search',
     created: 'Created: {{date}}',
+    pages: 'Pages of {{name}}',
   },
   tickets: {
     title: 'Inbox',
@@ -192,6 +197,16 @@ export const en = {
     tableCaption: 'Tickets of {{name}}',
     filterBy: 'Show only {{name}}',
     count: '{{count}} tickets',
+    personalCaption: 'Your tickets',
+    shortcuts: 'Keyboard shortcuts',
+    queued: {
+      claim: 'Claim saved, it will be sent when you are back online',
+      release: 'Unclaim saved, it will be sent when you are back online',
+      reassign: 'Reassignment saved, it will be sent when you are back online',
+      cancel: 'Cancellation saved, it will be sent when you are back online',
+      save: 'Ticket saved on this device, it will be sent when you are back online',
+      resolve: 'Solution saved, it will be sent when you are back online',
+    },
   },
   ticket: {
     title: 'Ticket detail',
@@ -210,6 +225,7 @@ export const en = {
     noNotes: 'No notes for this case',
     noCase: 'Template with no case id.',
     pending: 'Changes of this ticket are waiting to sync',
+    heading: 'Ticket {{caseId}}',
   },
   ticketForm: {
     newTicket: 'New ticket',
@@ -263,6 +279,13 @@ export const en = {
     descriptionTooLong: 'The description must have 500 characters at most',
     saveFailed: 'The note could not be saved',
     saved: 'Note saved',
+    queued: 'Note saved, it will be sent when you are back online',
+    author: 'Author',
+    date: 'Date',
+    discardTitle: 'Discard this note?',
+    discardText: 'What you typed will be lost.',
+    discard: 'Discard note',
+    keepEditing: 'Keep editing',
   },
   files: {
     title: 'Files',
@@ -304,7 +327,20 @@ export const en = {
     cacheClear: 'Clear Cache',
     cacheClose: 'Close',
   },
-  toast: { dismiss: 'Dismiss' },
+  toast: { dismiss: 'Dismiss', repeated: '×{{count}}' },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    intro: 'They work anywhere on the screen except while you type in a field.',
+    next: 'Next ticket',
+    previous: 'Previous ticket',
+    open: 'Open the ticket',
+    claim: 'Claim the ticket',
+    unclaim: 'Unclaim the ticket',
+    note: 'Add a note to the ticket',
+    search: 'Search by Case ID',
+    help: 'Show these shortcuts',
+    close: 'Close',
+  },
 } as const;
 
 /** The shape every catalogue must have: the same keys as English, any strings. */

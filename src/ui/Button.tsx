@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -13,6 +13,7 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /** The console's button: keyboard focus ring, disabled look, and `type="button"` unless told otherwise. */

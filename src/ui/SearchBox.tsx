@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../domain/ui/uiConstants.ts';
 import { Icon } from './Icon.tsx';
@@ -10,21 +11,33 @@ type Props = {
   placeholder?: string;
   /** Part 1 §9: 700 ms; the cases history uses 3000 ms (part 2 §5). */
   debounceMs?: number;
+  /**
+   * The search as the screen holds it (in its URL, say): when it changes from outside — Back, Clear, a shared
+   * link — the box shows it. What the user is typing is kept until it settles.
+   */
+  value?: string;
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /** A search field that reports its text once typing pauses; the clear button reports at once. */
-export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DEBOUNCE_MS }: Props) {
+export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DEBOUNCE_MS, value, inputRef }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(value ?? '');
   const settled = useDebouncedValue(text, debounceMs);
-  const reported = useRef(settled);
+  const reported = useRef(settled.trim());
 
   useEffect(() => {
-    if (reported.current === settled) return;
-    reported.current = settled;
+    if (reported.current === settled.trim()) return;
+    reported.current = settled.trim();
     onSearch(settled.trim());
   }, [settled, onSearch]);
+
+  useEffect(() => {
+    if (value === undefined || value === reported.current) return;
+    reported.current = value;
+    setText(value);
+  }, [value]);
 
   function clear() {
     setText('');
@@ -40,6 +53,7 @@ export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DE
       <Icon name="search" className="h-4 w-4 text-slate-600" />
       <input
         id={id}
+        ref={inputRef}
         type="search"
         value={text}
         placeholder={placeholder ?? label}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, clampPage, needsPaginator, pageRows } from '../domain/ui/paging.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -22,19 +22,34 @@ type Props<T> = {
   rows: readonly T[];
   rowKey: (row: T) => string;
   emptyText: string;
-  onRowClick?: (row: T) => void;
+  /**
+   * A click on the row outside its links and buttons. The row is not a tab stop: each row that opens something
+   * carries a real link (its id), which is how keyboards, middle-click and Ctrl/Cmd-click reach it.
+   */
+  onRowClick?: (row: T, event: MouseEvent<HTMLTableRowElement>) => void;
+  /** Extra attributes of a row (data-* hooks). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   pageSize?: number;
   initialSort?: SortState;
+  /** A controlled page (0-based), when the page lives somewhere else (the URL); otherwise the table keeps its own. */
+  page?: number;
+  onPage?: (page: number) => void;
 };
+
+/** Clicks on these inside a row are theirs, not the row's. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="menu"], [role="menuitem"], [role="dialog"]';
 
 /**
  * A sortable table with the spec's paging: 10 rows a page and a paginator only when there are more.
  * Header buttons sort ascending, then descending, then back to the given order.
  */
-export function Table<T>({ caption, columns, rows, rowKey, emptyText, onRowClick, pageSize = DEFAULT_PAGE_SIZE, initialSort = null }: Props<T>) {
+export function Table<T>(props: Props<T>) {
+  const { caption, columns, rows, rowKey, emptyText, onRowClick, rowAttributes, pageSize = DEFAULT_PAGE_SIZE, initialSort = null } = props;
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState>(initialSort);
-  const [page, setPage] = useState(0);
+  const [ownPage, setOwnPage] = useState(0);
+  const page = props.page ?? ownPage;
+  const setPage = props.onPage ?? setOwnPage;
 
   const sorted = useMemo(() => {
     if (sort === null) return [...rows];
@@ -46,7 +61,7 @@ export function Table<T>({ caption, columns, rows, rowKey, emptyText, onRowClick
   if (rows.length === 0) return <EmptyState title={emptyText} />;
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -82,16 +97,16 @@ export function Table<T>({ caption, columns, rows, rowKey, emptyText, onRowClick
           {visible.map((row) => (
             <tr
               key={rowKey(row)}
-              className={`border-t border-slate-100 even:bg-slate-50/60 ${onRowClick === undefined ? '' : 'cursor-pointer hover:bg-blue-50'}`}
-              onClick={onRowClick === undefined ? undefined : () => onRowClick(row)}
-              onKeyDown={
+              {...rowAttributes?.(row)}
+              className={`border-t border-slate-100 even:bg-slate-50/60 focus-within:bg-blue-50 ${onRowClick === undefined ? '' : 'cursor-pointer hover:bg-blue-50'}`}
+              onClick={
                 onRowClick === undefined
                   ? undefined
                   : (event) => {
-                      if (event.key === 'Enter') onRowClick(row);
+                      if (event.target instanceof Element && event.target.closest(INTERACTIVE) !== null) return;
+                      onRowClick(row, event);
                     }
               }
-              tabIndex={onRowClick === undefined ? undefined : 0}
             >
               {columns.map((column) => (
                 <td key={column.key} className="px-4 py-3 text-slate-800">
@@ -104,7 +119,7 @@ export function Table<T>({ caption, columns, rows, rowKey, emptyText, onRowClick
       </table>
       {needsPaginator(rows.length, pageSize) && (
         <div className="border-t border-slate-100 px-4">
-          <Paginator rows={rows.length} page={current} pageSize={pageSize} onPage={setPage} />
+          <Paginator rows={rows.length} page={current} pageSize={pageSize} onPage={setPage} label={caption} />
         </div>
       )}
     </div>

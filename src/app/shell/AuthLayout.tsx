@@ -21,7 +21,7 @@ export function AuthLayout() {
           </Button>
         </div>
       </header>
-      <main className="grid flex-1 place-items-center px-4 pb-12">
+      <main className="flex min-w-0 flex-1 flex-col items-center justify-center px-3 pb-12 sm:px-4">
         <Outlet />
       </main>
       {supportOpen && (

@@ -1,15 +1,17 @@
-import { useMatches, useNavigate, useRouter } from '@tanstack/react-router';
+import { useMatches, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/Icon.tsx';
 import { routeById } from '../routes.ts';
+import { useReturnTo } from './returnTo.ts';
 
-type Props = { onBack: () => void };
-
-/** On detail screens: back to the route table's parent path (or one page back) and the menu folds. */
-export function BackBar({ onBack }: Props) {
+/**
+ * On detail screens: back to the route table's parent list, as it was left, or one page back. The menu keeps the
+ * state the user chose (the issue's correction of part 1 §2; on a phone the menu is a drawer that is closed here).
+ */
+export function BackBar() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const router = useRouter();
+  const returnTo = useReturnTo();
   const matches = useMatches();
   const routeId = matches.at(-1)?.staticData.routeId;
   const entry = routeId === undefined ? undefined : routeById(routeId);
@@ -17,9 +19,8 @@ export function BackBar({ onBack }: Props) {
   const backTo = entry.backTo;
 
   function goBack() {
-    onBack();
     const [path, hash] = backTo.split('#');
-    if (path !== undefined && path !== '') void navigate({ to: path, ...(hash === undefined ? {} : { hash }) });
+    if (path !== undefined && path !== '') returnTo(path, hash);
     else router.history.back();
   }
 

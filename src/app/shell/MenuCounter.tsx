@@ -5,7 +5,10 @@ import type { CounterKey } from '../routes.ts';
 
 type Props = { counter: CounterKey; collapsed: boolean };
 
-/** A menu entry's count, read from the replica; nothing shows until the replica has answered. */
+/**
+ * A menu entry's count, read from the replica; nothing shows until the replica has answered. Folded, the count
+ * sits on the icon's corner inside the 64 px rail instead of running past its edge.
+ */
 export function MenuCounter({ counter, collapsed }: Props) {
   const { t } = useTranslation();
   const { collection, selector } = COUNTER_QUERIES[counter];
@@ -13,11 +16,12 @@ export function MenuCounter({ counter, collapsed }: Props) {
   if (typeof count !== 'number') return null;
   return (
     <span
-      data-counter={counter}
-      aria-label={t('menu.counterLabel', { count })}
-      className={`rounded-full bg-white px-2 text-xs font-semibold text-brand ${collapsed ? 'absolute ml-6 -mt-5 px-1.5' : ''}`}
+      className={`rounded-full bg-white font-semibold text-brand ${collapsed ? 'absolute top-0.5 right-0.5 min-w-5 px-1 text-center text-[10px] leading-4' : 'px-2 text-xs'}`}
     >
-      {count}
+      <span aria-hidden="true" data-counter={counter}>
+        {count}
+      </span>
+      <span className="sr-only">{t('menu.counterLabel', { count })}</span>
     </span>
   );
 }

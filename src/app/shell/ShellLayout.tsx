@@ -1,10 +1,11 @@
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCredentials } from '../../data/auth.ts';
 import { startReplica, useSyncStatus } from '../../data/replica.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
+import { ChangeNotices } from '../../features/tickets/ChangeNotices.tsx';
 import { PUBLIC_PATHS } from '../routes.ts';
 import { prefetchScreensWhenIdle } from '../pwa/prefetchScreens.ts';
 import { endSession } from '../sessionActions.ts';
@@ -12,20 +13,32 @@ import { menuCollapsedAtom, sessionStateAtom } from '../state/shellAtoms.ts';
 import { BackBar } from './BackBar.tsx';
 import { Header } from './Header.tsx';
 import { IdleBanner } from './IdleBanner.tsx';
+import { MenuDrawer } from './MenuDrawer.tsx';
+import { rememberNavigations } from './returnTo.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import { useAccountLanguage } from './useAccountLanguage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useSessionClock } from './useSessionClock.ts';
 import { useSignedOutElsewhere } from './useSignedOutElsewhere.ts';
 
-/** The signed-in frame: sidebar, header, back bar and the routed screen, plus the session clock. */
+const MAIN_ID = 'main-content';
+
+/**
+ * The signed-in frame: skip link, menu, header, back bar and the routed screen, plus the session clock. Part 1 §2:
+ * below 570 px the menu collapses — there it is a drawer over the page, closed until asked for; above, a rail the
+ * user folds or unfolds and that stays as they left it.
+ */
 export function ShellLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const router = useRouter();
   const [collapsed, setCollapsed] = useAtom(menuCollapsedAtom);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const sessionState = useAtomValue(sessionStateAtom);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+  const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const sync = useSyncStatus();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   useEffect(() => {
     const credentials = readCredentials();
@@ -33,10 +46,11 @@ export function ShellLayout() {
     prefetchScreensWhenIdle();
   }, []);
 
-  // Part 1 §2: below 570 px the menu collapses.
+  useEffect(() => rememberNavigations(router), [router]);
+
   useEffect(() => {
-    if (isMobile) setCollapsed(true);
-  }, [isMobile, setCollapsed]);
+    if (!isPhone) setDrawerOpen(false);
+  }, [isPhone]);
 
   const signOutTo = useCallback(
     async (path: string) => {
@@ -55,20 +69,29 @@ export function ShellLayout() {
 
   useAccountLanguage();
 
+  const menuExpanded = isPhone ? drawerOpen : !collapsed;
+  const toggleLabel = isPhone
+    ? t(drawerOpen ? 'shell.closeMenu' : 'shell.openMenu')
+    : t(collapsed ? 'shell.expandMenu' : 'shell.collapseMenu');
+
   return (
-    <div className="flex h-screen bg-canvas" data-session-state={sessionState}>
-      <a href="#main-content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
-        {t('app.name')}
-      </a>
-      <Sidebar collapsed={collapsed} />
+    <div className="flex h-dvh bg-canvas" data-session-state={sessionState}>
+      <SkipLink targetId={MAIN_ID} />
+      {isPhone ? <MenuDrawer open={drawerOpen} onClose={closeDrawer} /> : <Sidebar collapsed={collapsed} />}
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header collapsed={collapsed} onToggleMenu={() => setCollapsed((value) => !value)} onSignOut={() => signOutTo(PUBLIC_PATHS.login)} />
+        <Header
+          menuExpanded={menuExpanded}
+          toggleLabel={toggleLabel}
+          onToggleMenu={() => (isPhone ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
+          onSignOut={() => signOutTo(PUBLIC_PATHS.login)}
+        />
         <IdleBanner state={sessionState} />
-        <BackBar onBack={() => setCollapsed(true)} />
-        <main id="main-content" className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
+        <BackBar />
+        <main id={MAIN_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-6">
           <Outlet />
         </main>
       </div>
+      <ChangeNotices />
     </div>
   );
 }

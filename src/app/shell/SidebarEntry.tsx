@@ -6,9 +6,9 @@ import type { PrivateRoute } from '../routes.ts';
 import { selectedCaseIdAtom } from '../state/shellAtoms.ts';
 import { MenuCounter } from './MenuCounter.tsx';
 
-type Props = { entry: PrivateRoute; collapsed: boolean };
+type Props = { entry: PrivateRoute; collapsed: boolean; onChosen?: (() => void) | undefined };
 
-export function SidebarEntry({ entry, collapsed }: Props) {
+export function SidebarEntry({ entry, collapsed, onChosen }: Props) {
   const { t } = useTranslation();
   const clearSelectedCase = useSetAtom(selectedCaseIdAtom);
   const name = t(entry.nameKey);
@@ -16,10 +16,13 @@ export function SidebarEntry({ entry, collapsed }: Props) {
     <li>
       <Link
         to={entry.path}
-        onClick={entry.clearsSelectedCase === true ? () => clearSelectedCase(null) : undefined}
+        onClick={() => {
+          if (entry.clearsSelectedCase === true) clearSelectedCase(null);
+          onChosen?.();
+        }}
         title={collapsed ? name : undefined}
         className="relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white data-[status=active]:bg-white/20 data-[status=active]:text-white"
-        activeOptions={{ exact: false }}
+        activeOptions={{ exact: false, includeSearch: false }}
       >
         <Icon name={entry.menu?.icon ?? 'dashboard'} className="h-5 w-5 shrink-0" />
         <span className={collapsed ? 'sr-only' : 'flex-1 truncate'}>{name}</span>

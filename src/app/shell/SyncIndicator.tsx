@@ -1,21 +1,30 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../data/replica.ts';
 import { ageLabel } from '../../domain/ui/ageLabel.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { useDismiss } from '../../ui/useDismiss.ts';
 import { PendingChangesList } from './PendingChangesList.tsx';
 import { useNavigatorOnline } from './useNavigatorOnline.ts';
 import { useNow } from './useNow.ts';
 
 /**
  * What the spec lacks: whether the console is online, how many changes wait in the outbox and how long ago it
- * last synced. Opening it lists the waiting changes.
+ * last synced. Opening it lists the waiting changes. A disclosure inside the header (not a portalled popover), so
+ * the panel stays in the page's banner and the tab order stays plain.
  */
 export function SyncIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const browserOnline = useNavigatorOnline();
   const now = useNow(15_000);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, button);
+
   const online = browserOnline && status.online;
   const stateLabel = !online ? t('sync.offline') : status.syncing ? t('sync.syncing') : t('sync.online');
   const lastSync =
@@ -27,11 +36,16 @@ export function SyncIndicator() {
   const pendingLabel = status.pending > 0 ? t('sync.pending', { count: status.pending }) : t('sync.allSynced');
 
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
         data-testid="sync-indicator"
         data-online={online}
-        className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="relative inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
       >
         <Icon name={online ? 'cloud' : 'cloudOff'} className={`h-5 w-5 ${online ? 'text-green-700' : 'text-red-700'}`} />
         <span className="sr-only font-medium md:not-sr-only">{stateLabel}</span>
@@ -42,14 +56,19 @@ export function SyncIndicator() {
         )}
         <span className="sr-only">{pendingLabel}</span>
         <span className="sr-only text-xs text-slate-600 lg:not-sr-only">{lastSync}</span>
-      </PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-white p-4 shadow-xl">
-        <p className="font-semibold text-slate-900">{stateLabel}</p>
-        <p className="text-sm text-slate-700">{lastSync}</p>
-        {status.lastError !== null && <p className="mt-1 text-sm text-red-800">{status.lastError}</p>}
-        <h2 className="mt-3 text-sm font-semibold text-slate-900">{t('sync.pendingTitle')}</h2>
-        <PendingChangesList now={now} />
-      </PopoverPanel>
-    </Popover>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="fixed inset-x-2 top-14 z-40 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
+        >
+          <p className="font-semibold text-slate-900">{stateLabel}</p>
+          <p className="text-sm text-slate-700">{lastSync}</p>
+          {status.lastError !== null && <p className="mt-1 text-sm break-words text-red-800">{status.lastError}</p>}
+          <h2 className="mt-3 text-sm font-semibold text-slate-900">{t('sync.pendingTitle')}</h2>
+          <PendingChangesList now={now} />
+        </div>
+      )}
+    </div>
   );
 }

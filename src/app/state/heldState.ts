@@ -4,6 +4,7 @@
  */
 import { clearCredentials } from '../../data/auth.ts';
 import { accountAtom, credentialsAtom, forgetStoredAccount } from './accountAtoms.ts';
+import { changeWatchesAtom } from './changeAtoms.ts';
 import { selectedCaseIdAtom, sessionStateAtom } from './shellAtoms.ts';
 import { appStore } from './store.ts';
 
@@ -14,4 +15,5 @@ export function clearHeldState(): void {
   appStore.set(accountAtom, null);
   appStore.set(selectedCaseIdAtom, null);
   appStore.set(sessionStateAtom, 0);
+  appStore.set(changeWatchesAtom, []);
 }

@@ -1,8 +1,12 @@
 import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import type { SessionState } from '../../domain/session/sessionClock.ts';
 
-/** Whether the user folded the menu; below 570 px the shell folds it regardless. */
-export const menuCollapsedAtom = atom(false);
+/**
+ * Whether the user folded the menu rail (tablet and desktop). It is the user's choice and is kept across
+ * reloads; on a phone the menu is a drawer instead and this is left alone.
+ */
+export const menuCollapsedAtom = atomWithStorage('menuCollapsed', false, undefined, { getOnInit: true });
 
 export const sessionStateAtom = atom<SessionState>(0);
 

@@ -3,6 +3,7 @@
  * texts in Spanish and their translations in English) and the details line with author and date.
  */
 import { NOTE_DESCRIPTION_MAX } from '../notes/noteText.ts';
+import { formatDate } from '../ui/dateFormat.ts';
 
 /** Part 2 §9: the note dialog (and the photo tool) close themselves after ten minutes. */
 export const NOTE_DIALOG_AUTO_CLOSE_MS = 600_000;
@@ -23,19 +24,18 @@ export function validateNoteForm(values: NoteFormValues): NoteFormErrors {
 
 export const hasNoteErrors = (errors: NoteFormErrors) => errors.title !== undefined || errors.description !== undefined;
 
-/** Part 2 §9 date format: MM-DD-YYYY HH:mm, in the viewer's time zone. */
+/**
+ * Part 2 §9 date format: MM-DD-YYYY HH:mm, in the viewer's time zone. This is the text stored in a note's details
+ * (the server and other readers see it), so it is the spec's English order whatever the writer's language.
+ */
 export function formatNoteDate(epochMs: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}-${part('day')}-${part('year')} ${part('hour')}:${part('minute')}`;
+  return formatDate(epochMs, { locale: 'en-US', timeZone });
+}
+
+/** Splits a details line written by noteDetails() back into author and date; null for free text (from a template). */
+export function parseNoteDetails(details: string): { author: string; edited: boolean } | null {
+  const match = /^(.*?) ?\d{2}-\d{2}-\d{4} \d{2}:\d{2}( \(Editado\))?$/.exec(details.trim());
+  return match === null ? null : { author: match[1] ?? '', edited: match[2] !== undefined };
 }
 
 /** The details line: author name plus date, and '(Editado)' when the note was edited. */

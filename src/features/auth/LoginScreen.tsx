@@ -62,7 +62,7 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthCard title={t('login.title')}>
+    <AuthCard title={t('login.title')} pageTitle={t('login.pageTitle')}>
       <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
         <TextField
           label={t('login.username')}

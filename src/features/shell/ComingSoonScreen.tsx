@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PrivateRoute } from '../../app/routes.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 
 export type ScreenProps = { route: PrivateRoute };
 
@@ -8,6 +9,7 @@ export type ScreenProps = { route: PrivateRoute };
 export function ComingSoonScreen({ route }: ScreenProps) {
   const { t } = useTranslation();
   const name = t(route.nameKey);
+  useDocumentTitle(name);
   return (
     <section aria-labelledby="screen-title" className="flex flex-col gap-6">
       <h1 id="screen-title" className="text-2xl font-semibold text-slate-900">

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../app/routes.ts';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 
 /** /401 and /404: a code, a title and Go Home (to /dashboard, part 2 §2). */
 export function StatusPage({ code, title }: { code: string; title: string }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <main className="grid min-h-screen place-items-center bg-canvas px-4">
       <section aria-labelledby="status-title" className="flex flex-col items-center gap-4 text-center">

@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { useCaseScope, useQuery } from '../../data/replica.ts';
 import { decodeNote } from '../../domain/notes/noteText.ts';
-import type { CaseNoteDoc } from '../../domain/sync/documents.gen.ts';
-import { EDITED_MARK, formatNoteDate } from '../../domain/tickets/noteForm.ts';
+import type { CaseNoteDoc, MemberDoc } from '../../domain/sync/documents.gen.ts';
+import { EDITED_MARK, parseNoteDetails } from '../../domain/tickets/noteForm.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
 
-/** The case's notes, newest first, read from the replica once the case's scope is pulled in. */
+/**
+ * The case's notes, newest first, read from the replica once the case's scope is pulled in. Each shows its author
+ * as an avatar with their name, and its date through the console's formatter; a details line a template wrote in
+ * its own words is shown as written.
+ */
 export function CaseNotesList({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
+  const formatDate = useDateFormat();
   useCaseScope(caseId);
   const { docs, loading } = useQuery('caseRecords', { selector: { caseId, kind: 'caseNote' } });
+  const members = useQuery('config', { selector: { kind: 'member' } }).docs as MemberDoc[];
   const notes = (docs as CaseNoteDoc[]).filter((note) => !note.deleted).sort((a, b) => b.entryDate - a.entryDate);
   if (loading) return null;
   if (notes.length === 0) return <p className="text-sm text-slate-600">{t('ticket.noNotes')}</p>;
@@ -17,21 +25,25 @@ export function CaseNotesList({ caseId }: { caseId: string }) {
       {notes.map((note) => {
         const parts = decodeNote(note.noteText);
         const details = parts?.details ?? '';
+        const standard = parseNoteDetails(details);
+        const member = members.find((m) => m.id === note.memberId || (note.authorUserId !== null && m.userId === note.authorUserId));
+        const author = member?.name ?? (standard?.author || parts?.agentPrefix || '');
+        const edited = note.edited || standard?.edited === true;
         return (
           <li key={note.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-            <div className="flex items-baseline justify-between gap-2">
-              <span className="font-semibold text-slate-900">{parts?.title ?? note.noteText}</span>
-              {parts?.agentPrefix !== undefined && parts.agentPrefix !== '' && (
-                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700" title={t('notes.agentPrefix')}>
-                  {parts.agentPrefix}
-                </span>
-              )}
+            <div className="flex items-start gap-2">
+              {parts !== null && parts.agentPrefix !== '' && <Avatar name={author || parts.agentPrefix} initials={parts.agentPrefix} colorKey={note.authorUserId ?? author} />}
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-slate-900">{parts?.title ?? note.noteText}</p>
+                <p className="text-xs text-slate-600">
+                  {author !== '' && <span>{author} · </span>}
+                  <time dateTime={new Date(note.entryDate).toISOString()}>{formatDate(note.entryDate)}</time>
+                  {edited ? ` ${EDITED_MARK}` : ''}
+                </p>
+              </div>
             </div>
-            {parts !== null && <p className="mt-1 whitespace-pre-wrap text-slate-800">{parts.description}</p>}
-            <p className="mt-1 text-xs text-slate-600">
-              {details !== '' ? details : formatNoteDate(note.entryDate)}
-              {note.edited && !details.includes(EDITED_MARK) ? ` ${EDITED_MARK}` : ''}
-            </p>
+            {parts !== null && <p className="mt-1 break-words whitespace-pre-wrap text-slate-800">{parts.description}</p>}
+            {standard === null && details !== '' && <p className="mt-1 text-xs break-words text-slate-600">{details}</p>}
           </li>
         );
       })}

@@ -9,7 +9,10 @@ import { teamBadgeClass } from './badgeColors.ts';
 import { InboxSection } from './InboxSection.tsx';
 import type { InboxView } from './inboxView.ts';
 import { LightCounts } from './LightCounts.tsx';
-import { TicketTable } from './TicketTable.tsx';
+import { TicketList } from './TicketList.tsx';
+
+/** The key of the Personal tab's one list in the URL's pages. */
+export const PERSONAL_LIST = 'all';
 
 type Props = {
   tab: Tab;
@@ -20,10 +23,16 @@ type Props = {
   selection: BadgeSelection;
   onToggle: (kind: BadgeKind, id: string) => void;
   onRefresh: () => void;
+  /** The page (0-based) of a list, by its key (a team id, or PERSONAL_LIST), as the URL holds it. */
+  pageOf: (list: string) => number;
+  onPage: (list: string, page: number) => void;
 };
 
-/** One tab of the inbox: the ticket manager accordion (ticket lists, operators, teams, case types). */
-export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, onRefresh }: Props) {
+/**
+ * One tab of the inbox: the ticket manager accordion (ticket lists, operators, teams, case types). Personal is one
+ * list of the user's tickets; Manager and External have a list per team.
+ */
+export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, onRefresh, pageOf, onPage }: Props) {
   const { t } = useTranslation();
   const refresh = (
     <Button variant="secondary" onClick={onRefresh}>
@@ -33,29 +42,30 @@ export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, 
   if (allTickets.length === 0) return <EmptyState title={t('tickets.emptyTitle')} action={refresh} />;
 
   const counts = (list: readonly TicketDoc[]) => <LightCounts counts={lightCounts(list, view.data.thresholdsOf, view.now)} />;
-  const groups =
-    tab === 'personal'
-      ? [{ teamId: null, tickets: [...tickets] }]
-      : groupByTeam(tickets, view.data.listedTeams.map((team) => team.id));
+  const list = (key: string, caption: string, listed: readonly TicketDoc[]) => (
+    <TicketList caption={caption} tickets={listed} view={view} page={pageOf(key)} onPage={(page) => onPage(key, page)} />
+  );
 
   return (
     <div className="flex flex-col gap-3" data-tab={tab}>
       <InboxSection id="ticket-manager" title={t('tickets.sections.manager')} summary={counts(tickets)}>
         {tickets.length === 0 ? (
           <EmptyState title={t('tickets.noMore')} action={refresh} />
+        ) : tab === 'personal' ? (
+          list(PERSONAL_LIST, t('tickets.personalCaption'), tickets)
         ) : (
           <div className="flex flex-col gap-3">
-            {groups.map((group) => {
-              const team = group.teamId === null ? undefined : view.data.teamsById.get(group.teamId);
-              const name = team?.name ?? t('tickets.sections.tickets');
+            {groupByTeam(tickets, view.data.listedTeams.map((team) => team.id)).map((group) => {
+              const team = view.data.teamsById.get(group.teamId);
+              const name = team?.name ?? group.teamId;
               return (
                 <InboxSection
-                  key={group.teamId ?? 'all'}
+                  key={group.teamId}
                   id="ticket"
                   title={team === undefined ? name : <ColorBadge label={team.name} colorClass={teamBadgeClass(team.color)} />}
                   summary={counts(group.tickets)}
                 >
-                  <TicketTable caption={t('tickets.tableCaption', { name })} tickets={group.tickets} view={view} />
+                  {list(group.teamId, t('tickets.tableCaption', { name }), group.tickets)}
                 </InboxSection>
               );
             })}

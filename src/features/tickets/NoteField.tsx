@@ -7,28 +7,29 @@ type Props = {
   error?: string | undefined;
   hint?: string;
   multiline?: boolean;
-  readOnly?: boolean;
   maxLength?: number;
   type?: 'text' | 'datetime-local';
   /** The id of a datalist of suggestions. */
   list?: string;
   placeholder?: string;
+  /** The field a dialog focuses when it opens. */
+  autoFocus?: boolean;
 };
 
 /** A labelled form field (note and ticket dialogs) with its validation message tied to it for screen readers. */
-export function NoteField({ label, value, onChange, error, hint, multiline = false, readOnly = false, maxLength, type = 'text', list, placeholder }: Props) {
+export function NoteField({ label, value, onChange, error, hint, multiline = false, maxLength, type = 'text', list, placeholder, autoFocus = false }: Props) {
   const id = useId();
   const describedBy = error === undefined ? undefined : `${id}-error`;
-  const className = `rounded-lg border px-3 py-2 text-sm ${error === undefined ? 'border-slate-300' : 'border-red-700'} ${readOnly ? 'bg-slate-50 text-slate-700' : 'bg-white'} focus-visible:outline-2 focus-visible:outline-focus`;
+  const className = `rounded-lg border px-3 py-2 text-sm ${error === undefined ? 'border-slate-300' : 'border-red-700'} bg-white focus-visible:outline-2 focus-visible:outline-focus`;
   const common = {
     id,
     value,
-    readOnly,
     maxLength,
     placeholder,
     className,
     'aria-invalid': error !== undefined,
     'aria-describedby': describedBy,
+    'data-autofocus': autoFocus ? true : undefined,
   };
   return (
     <div className="flex flex-col gap-1">

@@ -1,21 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import type { TeamDoc } from '../../domain/sync/documents.gen.ts';
+import type { TeamDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { reassignTicket } from './ticketActions.ts';
 
-type Props = { ticketId: string; caseId: string; currentTeamId: string; teams: readonly TeamDoc[] };
+type Props = { ticket: TicketDoc; teams: readonly TeamDoc[] };
 
 /** Moves a ticket to another team; the assignee resets to 'Waiting for operator' (part 2 §2). */
-export function ReassignMenu({ ticketId, caseId, currentTeamId, teams }: Props) {
+export function ReassignMenu({ ticket, teams }: Props) {
   const { t } = useTranslation();
-  const others = teams.filter((team) => team.id !== currentTeamId);
+  const others = teams.filter((team) => team.id !== ticket.teamId);
   if (others.length === 0) return null;
   return (
     <Menu
-      label={t('tickets.reassignTo', { caseId })}
+      label={t('tickets.reassignTo', { caseId: ticket.operation })}
       trigger={<span className="text-sm font-semibold text-brand">{t('tickets.reassign')}</span>}
       buttonClassName="py-1"
-      items={others.map((team) => ({ key: team.id, label: team.name, onSelect: () => void reassignTicket(ticketId, team.id) }))}
+      items={others.map((team) => ({ key: team.id, label: team.name, onSelect: () => void reassignTicket(ticket, team.id) }))}
     />
   );
 }

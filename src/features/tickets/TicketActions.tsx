@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CancelTicketDialog } from './CancelTicketDialog.tsx';
 import { ReassignMenu } from './ReassignMenu.tsx';
 import { cancelTicket, claimTicket, releaseTicket } from './ticketActions.ts';
+import { focusTicketLink } from './ticketFocus.ts';
 
 type Props = {
   ticket: TicketDoc;
@@ -16,31 +16,35 @@ type Props = {
   teams: readonly TeamDoc[];
 };
 
-const stop = (event: MouseEvent) => event.stopPropagation();
-
-/** Claim on unassigned, Unclaim on assigned, reassign, and the administrators' cancel (CTRL + hover). */
+/**
+ * Claim on unassigned, Unclaim on assigned, reassign, and the administrators' cancel (CTRL + hover). Claim and
+ * Unclaim give way to each other, so focus moves to the ticket's link first: the next step is opening it.
+ */
 export function TicketActions({ ticket, userId, isAdmin, ctrlHeld, teams }: Props) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const assigned = ticket.status === 'assigned';
   const mayRelease = assigned && (ticket.assigneeUserId === userId || isAdmin);
+  const act = (action: typeof claimTicket) => {
+    focusTicketLink(ticket.id);
+    void action(ticket);
+  };
   return (
-    // The row opens the ticket on click; the actions must not.
-    <div className="flex flex-wrap items-center gap-1" onClick={stop} onKeyDown={(event) => event.stopPropagation()} role="presentation">
+    <div className="flex flex-wrap items-center gap-1">
       {!assigned && (
-        <Button size="sm" onClick={() => void claimTicket(ticket.id)}>
+        <Button size="sm" onClick={() => act(claimTicket)}>
           {t('tickets.claim')}
         </Button>
       )}
       {mayRelease && (
-        <Button size="sm" variant="secondary" onClick={() => void releaseTicket(ticket.id)}>
+        <Button size="sm" variant="secondary" onClick={() => act(releaseTicket)}>
           {t('tickets.unclaim')}
         </Button>
       )}
-      <ReassignMenu ticketId={ticket.id} caseId={ticket.operation} currentTeamId={ticket.teamId} teams={teams} />
+      <ReassignMenu ticket={ticket} teams={teams} />
       {isAdmin && assigned && (
-        // Revealed only while CTRL is held and the pointer is over the row (part 2 §2).
-        <span className={ctrlHeld ? 'invisible [tr:hover_&]:visible' : 'hidden'}>
+        // Revealed only while CTRL is held and the pointer is over the ticket (part 2 §2).
+        <span className={ctrlHeld ? 'invisible [[data-ticket-row]:hover_&]:visible' : 'hidden'}>
           <Button size="sm" variant="danger" title={t('tickets.cancelHint')} onClick={() => setConfirming(true)}>
             {t('tickets.cancel')}
           </Button>
@@ -51,7 +55,7 @@ export function TicketActions({ ticket, userId, isAdmin, ctrlHeld, teams }: Prop
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void cancelTicket(ticket.id);
+          void cancelTicket(ticket);
         }}
       />
     </div>

@@ -1,19 +1,23 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { useDoc, useSyncStatus } from '../../data/replica.ts';
 import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
+import { rememberOpenedTicket } from './ticketFocus.ts';
 import { TicketFormDialog } from './TicketFormDialog.tsx';
 import { TicketWorkspace } from './TicketWorkspace.tsx';
 
 /**
  * /tickets/{id}: the ticket is read from the replica by id. An id the replica does not have (once it has synced
- * or while offline) goes back to the inbox with 'Case not found, please refresh' (part 2 §8).
+ * or while offline) goes back to the inbox with 'Case not found, please refresh' (part 2 §8). The heading and the
+ * tab title name the ticket, and focus starts on the heading, so a keyboard or screen reader user knows where
+ * they are.
  */
 export function TicketDetail({ route }: ScreenProps) {
   const { t } = useTranslation();
@@ -28,9 +32,12 @@ export function TicketDetail({ route }: ScreenProps) {
   const mayEdit = isAdminRole(account?.role) && ticket?.state === 'open';
   const [editing, setEditing] = useState(false);
   const closeEdit = useCallback(() => setEditing(false), []);
+  const heading = useRef<HTMLHeadingElement>(null);
   // Right after sign-in the replica may not hold the ticket yet: wait for the first sync when online.
   const settled = !sync.online || sync.lastSyncAt !== null;
   const missing = ticket === null && settled;
+  const loaded = ticket !== null && ticket !== undefined;
+  useDocumentTitle(loaded ? ticket.operation : null, t('menu.inbox'));
 
   useEffect(() => {
     if (!missing) return;
@@ -38,11 +45,22 @@ export function TicketDetail({ route }: ScreenProps) {
     void navigate({ to: '/tickets', replace: true });
   }, [missing, navigate, t]);
 
+  useEffect(() => {
+    if (ticketId === null) return;
+    rememberOpenedTicket(ticketId);
+    heading.current?.focus();
+  }, [ticketId]);
+
   return (
-    <section aria-labelledby="screen-title" className="flex flex-col gap-4">
+    <section aria-labelledby="screen-title" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="screen-title" className="text-2xl font-semibold text-slate-900">
-          {t(route.nameKey)}
+        <h1
+          id="screen-title"
+          ref={heading}
+          tabIndex={-1}
+          className="min-w-0 rounded text-xl font-semibold break-words text-slate-900 sm:text-2xl focus-visible:outline-2 focus-visible:outline-focus"
+        >
+          {loaded ? t('ticket.heading', { caseId: ticket.operation }) : t(route.nameKey)}
         </h1>
         {mayEdit && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -50,8 +68,8 @@ export function TicketDetail({ route }: ScreenProps) {
           </Button>
         )}
       </div>
-      {ticket ? <TicketWorkspace ticket={ticket} userId={userId} /> : <p className="text-slate-600">{t('ticket.loading')}</p>}
-      {ticket && mayEdit && <TicketFormDialog ticket={ticket} open={editing} onClose={closeEdit} />}
+      {loaded ? <TicketWorkspace ticket={ticket} userId={userId} /> : <p className="text-slate-600">{t('ticket.loading')}</p>}
+      {loaded && mayEdit && <TicketFormDialog ticket={ticket} open={editing} onClose={closeEdit} />}
     </section>
   );
 }

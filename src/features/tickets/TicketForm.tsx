@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { TICKET_DESCRIPTION_MAX, TICKET_STATUSES, type TicketFormMessageKey } from '../../domain/tickets/ticketForm.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
 import { NoteField } from './NoteField.tsx';
+import { ReadOnlyField } from './ReadOnlyField.tsx';
 import { SelectField } from './SelectField.tsx';
 import { useTicketForm } from './useTicketForm.ts';
 import { useTicketFormOptions } from './useTicketFormOptions.ts';
@@ -14,6 +16,7 @@ type Props = { ticket: TicketDoc | null; onClose: () => void };
 /** The form's fields: case, description, dates, team, assignee and status, with their messages under them. */
 export function TicketForm({ ticket, onClose }: Props) {
   const { t } = useTranslation();
+  const formatDate = useDateFormat();
   const options = useTicketFormOptions();
   const { values, errors, refusal, busy, fields, submit, caseSuggestions } = useTicketForm(ticket, options, onClose);
   const caseListId = useId();
@@ -50,23 +53,28 @@ export function TicketForm({ ticket, onClose }: Props) {
         void submit();
       }}
     >
-      <NoteField
-        label={t('ticketForm.case')}
-        value={values.caseId}
-        onChange={fields.setCaseId}
-        readOnly={editing}
-        list={editing ? undefined : caseListId}
-        placeholder={editing ? t('ticketForm.noCase') : t('ticketForm.casePlaceholder')}
-        error={message(errors.caseId)}
-      />
-      {!editing && (
-        <datalist id={caseListId}>
-          {caseSuggestions.map((doc) => (
-            <option key={doc.id} value={doc.id}>
-              {doc.description}
-            </option>
-          ))}
-        </datalist>
+      {ticket !== null ? (
+        <ReadOnlyField label={t('ticketForm.case')}>
+          <span className="font-mono">{ticket.caseId ?? t('ticketForm.noCase')}</span>
+        </ReadOnlyField>
+      ) : (
+        <>
+          <NoteField
+            label={t('ticketForm.case')}
+            value={values.caseId}
+            onChange={fields.setCaseId}
+            list={caseListId}
+            placeholder={t('ticketForm.casePlaceholder')}
+            error={message(errors.caseId)}
+          />
+          <datalist id={caseListId}>
+            {caseSuggestions.map((doc) => (
+              <option key={doc.id} value={doc.id}>
+                {doc.description}
+              </option>
+            ))}
+          </datalist>
+        </>
       )}
       <NoteField
         label={t('ticketForm.description')}
@@ -77,7 +85,13 @@ export function TicketForm({ ticket, onClose }: Props) {
         error={message(errors.description)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <NoteField type="datetime-local" label={t('ticketForm.createdAt')} value={values.createdAt} onChange={fields.setCreatedAt} readOnly={editing} error={message(errors.createdAt)} />
+        {ticket !== null ? (
+          <ReadOnlyField label={t('ticketForm.createdAt')}>
+            <time dateTime={new Date(ticket.createdAt).toISOString()}>{formatDate(ticket.createdAt)}</time>
+          </ReadOnlyField>
+        ) : (
+          <NoteField type="datetime-local" label={t('ticketForm.createdAt')} value={values.createdAt} onChange={fields.setCreatedAt} error={message(errors.createdAt)} />
+        )}
         <NoteField type="datetime-local" label={t('ticketForm.dueAt')} value={values.dueAt} onChange={fields.setDueAt} error={message(errors.dueAt)} />
         <SelectField label={t('ticketForm.team')} value={values.teamId} options={teamOptions} onChange={fields.setTeamId} error={message(errors.teamId)} />
         <SelectField label={t('ticketForm.assignee')} value={values.assigneeMemberId} options={assigneeOptions} onChange={fields.setAssignee} error={message(errors.assigneeMemberId)} />

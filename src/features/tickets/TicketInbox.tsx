@@ -1,27 +1,40 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cameFromPath } from '../../app/shell/returnTo.ts';
 import { useMediaQuery } from '../../app/shell/useMediaQuery.ts';
 import { useNow } from '../../app/shell/useNow.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { reconnect } from '../../data/replica.ts';
+import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { filterTickets, isAdminRole, LIGHT_REFRESH_MS, ticketsOfTab, visibleTabs } from '../../domain/tickets/inboxRules.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import type { BadgeKind } from './BadgeFilters.tsx';
+import { InboxHeading } from './InboxHeading.tsx';
 import { InboxTab } from './InboxTab.tsx';
 import { InboxToolbar } from './InboxToolbar.tsx';
-import { TicketFormDialog } from './TicketFormDialog.tsx';
+import { withFilters, withPage, withTab } from './inboxSearch.ts';
 import type { InboxView } from './inboxView.ts';
+import { NoteDialog } from './NoteDialog.tsx';
+import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+import { TicketFormDialog } from './TicketFormDialog.tsx';
+import { focusTicketLink, rememberOpenedTicket, takeOpenedTicket } from './ticketFocus.ts';
 import { useCtrlKey } from './useCtrlKey.ts';
 import { useInboxData } from './useInboxData.ts';
-import { usePendingTicketIds, useRejectionToasts, useTicketRejections } from './useTicketSync.ts';
+import { useInboxSearch } from './useInboxSearch.ts';
+import { useInboxShortcuts } from './useInboxShortcuts.ts';
+import { usePendingTicketIds, useTicketRejections } from './useTicketSync.ts';
 
 /** Part 2 §2 refresh notice: 2 s. */
 const REFRESH_TOAST_MS = 2000;
 
-/** The ticket inbox (/tickets): tabs by role, search and team filters, and the ticket manager accordion. */
+/**
+ * The ticket inbox (/tickets): tabs by role, search and team filters, and the ticket manager accordion. The view
+ * (tab, search, filters, pages) lives in the URL, so Back, reload and a shared link bring it back.
+ */
 export function TicketInbox({ route }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,22 +45,31 @@ export function TicketInbox({ route }: ScreenProps) {
   const ctrlHeld = useCtrlKey(isAdmin);
   const pendingIds = usePendingTicketIds();
   const rejections = useTicketRejections();
-  useRejectionToasts();
-
-  const [search, setSearch] = useState('');
-  const [teamIds, setTeamIds] = useState<ReadonlySet<string>>(new Set());
-  const [operator, setOperator] = useState<string | null>(null);
-  const [caseType, setCaseType] = useState<string | null>(null);
-  const [tabIndex, setTabIndex] = useState(0);
-  const [searchKey, setSearchKey] = useState(0);
+  const [search, setSearch] = useInboxSearch();
   const [refreshedAt, setRefreshedAt] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [noteTicket, setNoteTicket] = useState<TicketDoc | null>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
   const closeForm = useCallback(() => setCreating(false), []);
+  const closeNote = useCallback(() => setNoteTicket(null), []);
 
   const tabs = visibleTabs(data.role, isMobile);
-  const currentTab = Math.min(tabIndex, tabs.length - 1);
+  // Part 2 §2: on a phone only Personal shows, whatever the link says.
+  const shownTab = tabs.find((tab) => tab === search.tab) ?? 'personal';
+  useDocumentTitle(shownTab === 'personal' ? null : t(`tickets.tabs.${shownTab}`), t(route.nameKey));
 
-  const openTicket = useCallback((ticketId: string) => void navigate({ to: `/tickets/${encodeURIComponent(ticketId)}` }), [navigate]);
+  const openTicket = useCallback(
+    (ticketId: string, newTab = false) => {
+      if (newTab) {
+        window.open(`/tickets/${encodeURIComponent(ticketId)}`, '_blank', 'noopener');
+        return;
+      }
+      rememberOpenedTicket(ticketId);
+      void navigate({ to: '/tickets/$ticketId', params: { ticketId } });
+    },
+    [navigate],
+  );
   const view = useMemo<InboxView>(
     () => ({ data, now: Math.max(now, refreshedAt), isAdmin, ctrlHeld, pendingIds, rejections, openTicket }),
     [data, now, refreshedAt, isAdmin, ctrlHeld, pendingIds, rejections, openTicket],
@@ -59,37 +81,50 @@ export function TicketInbox({ route }: ScreenProps) {
     showToast('success', t('tickets.refreshed'), { durationMs: REFRESH_TOAST_MS });
   }, [t]);
 
-  const clear = () => {
-    setSearch('');
-    setTeamIds(new Set());
-    setOperator(null);
-    setCaseType(null);
-    setSearchKey((key) => key + 1);
-  };
-
+  const latestSearch = useRef(search);
+  latestSearch.current = search;
+  const onSearch = useCallback((text: string) => setSearch(withFilters(latestSearch.current, { q: text }), { replace: true }), [setSearch]);
+  const teamIds = useMemo<ReadonlySet<string>>(() => new Set(search.teams ?? []), [search.teams]);
+  const operator = search.operator ?? null;
+  const caseType = search.caseType ?? null;
+  const clear = () => setSearch(withFilters(search, { q: undefined, teams: undefined, operator: undefined, caseType: undefined }), { replace: true });
   const toggleBadge = (kind: BadgeKind, id: string) => {
-    if (kind === 'operators') setOperator((current) => (current === id ? null : id));
-    else if (kind === 'cases') setCaseType((current) => (current === id ? null : id));
-    else
-      setTeamIds((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      });
+    if (kind === 'operators') setSearch(withFilters(search, { operator: operator === id ? undefined : id }), { replace: true });
+    else if (kind === 'cases') setSearch(withFilters(search, { caseType: caseType === id ? undefined : id }), { replace: true });
+    else setSearch(withFilters(search, { teams: teamIds.has(id) ? [...teamIds].filter((team) => team !== id) : [...teamIds, id] }), { replace: true });
   };
 
   // Only the shown tab is computed: with thousands of tickets each pass over them counts.
-  const shownTab = tabs[currentTab]!;
   const allTickets = useMemo(() => ticketsOfTab(shownTab, data.tickets, data.userId, data.myTeamIds), [shownTab, data.tickets, data.userId, data.myTeamIds]);
   const tickets = useMemo(
     () =>
-      filterTickets(allTickets, { search, teamIds }).filter(
+      filterTickets(allTickets, { search: search.q ?? '', teamIds }).filter(
         (ticket) =>
           (operator === null || ticket.assigneeMemberId === operator) &&
           (caseType === null || (ticket.caseId !== null && data.caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
       ),
-    [allTickets, search, teamIds, operator, caseType, data.caseTypeOfCase],
+    [allTickets, search.q, teamIds, operator, caseType, data.caseTypeOfCase],
   );
+  const ticketsById = useMemo(() => new Map(tickets.map((ticket) => [ticket.id, ticket])), [tickets]);
+
+  useInboxShortcuts({
+    ticketsById,
+    userId: data.userId,
+    isAdmin,
+    enabled: !data.loading && !creating && noteTicket === null && !helpOpen,
+    searchInput,
+    onOpen: openTicket,
+    onNote: setNoteTicket,
+    onHelp: () => setHelpOpen(true),
+  });
+
+  // Back from a ticket: focus returns to that ticket's link, where the user left the list.
+  useEffect(() => {
+    if (data.loading) return;
+    const opened = takeOpenedTicket();
+    if (opened !== null && cameFromPath()?.startsWith('/tickets/') === true && !focusTicketLink(opened)) document.getElementById('screen-title')?.focus();
+  }, [data.loading]);
+
   const tabContent = (tab: (typeof tabs)[number]) =>
     tab !== shownTab ? null : (
       <InboxTab
@@ -100,32 +135,36 @@ export function TicketInbox({ route }: ScreenProps) {
         selection={{ operator, caseType, teamIds }}
         onToggle={toggleBadge}
         onRefresh={refresh}
+        pageOf={(list) => (search.page?.[list] ?? 1) - 1}
+        onPage={(list, page) => setSearch(withPage(search, list, page))}
       />
     );
 
   return (
-    <section aria-labelledby="screen-title" className="flex flex-col gap-4">
-      <h1 id="screen-title" className="text-2xl font-semibold text-slate-900">
-        {t(route.nameKey)}
-      </h1>
+    <section aria-labelledby="screen-title" className="flex min-w-0 flex-col gap-4">
+      <InboxHeading title={t(route.nameKey)} />
       <InboxToolbar
-        searchKey={searchKey}
-        onSearch={setSearch}
+        search={search.q ?? ''}
+        onSearch={onSearch}
+        searchInput={searchInput}
         teams={data.listedTeams}
         teamIds={teamIds}
-        onTeams={setTeamIds}
+        onTeams={(ids) => setSearch(withFilters(search, { teams: [...ids] }), { replace: true })}
         onClear={clear}
         onRefresh={refresh}
         onNewTicket={isAdmin ? () => setCreating(true) : undefined}
       />
       {isAdmin && <TicketFormDialog open={creating} onClose={closeForm} />}
+      {noteTicket !== null && <NoteDialog ticketId={noteTicket.id} caseId={noteTicket.operation} open onClose={closeNote} />}
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {data.loading ? (
         <p className="text-slate-600">{t('app.loading')}</p>
       ) : (
         <Tabs
           label={t('tickets.tabsLabel')}
-          selectedIndex={currentTab}
-          onChange={setTabIndex}
+          panelTabStop={false}
+          selectedIndex={tabs.indexOf(shownTab)}
+          onChange={(index) => setSearch(withTab(search, tabs[index] ?? 'personal'))}
           tabs={tabs.map((tab) => ({ key: tab, label: t(`tickets.tabs.${tab}`), content: tabContent(tab) }))}
         />
       )}

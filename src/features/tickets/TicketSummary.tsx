@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDoc, useQuery } from '../../data/replica.ts';
 import type { MemberDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
 import { ColorBadge } from './ColorBadge.tsx';
 import { idBadgeClass, teamBadgeClass } from './badgeColors.ts';
 import { usePendingTicketIds } from './useTicketSync.ts';
 
 /** The ticket's facts: Case ID, team, assignee ('Waiting for operator' when none), contact and due date. */
 export function TicketSummary({ ticket }: { ticket: TicketDoc }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
   const team = useDoc('config', ticket.teamId);
   const members = useQuery('config', { selector: { kind: 'member' } }).docs as MemberDoc[];
   const pending = usePendingTicketIds().has(ticket.id);
@@ -20,8 +22,8 @@ export function TicketSummary({ ticket }: { ticket: TicketDoc }) {
     </div>
   );
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-slate-800">{ticket.description}</p>
+    <div className="flex min-w-0 flex-col gap-2">
+      <p className="break-words text-slate-800">{ticket.description}</p>
       <dl className="flex flex-wrap gap-x-6 gap-y-2">
         {fact(t('ticket.caseId'), <span className="font-mono" data-testid="ticket-case-id">{ticket.operation}</span>)}
         {fact(t('ticket.team'), team?.kind === 'team' ? <ColorBadge label={team.name} colorClass={teamBadgeClass(team.color)} /> : '—')}
@@ -36,7 +38,7 @@ export function TicketSummary({ ticket }: { ticket: TicketDoc }) {
           ),
         )}
         {fact(t('ticket.contact'), ticket.contactName ?? '—')}
-        {fact(t('ticket.due'), new Date(ticket.dueAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }))}
+        {fact(t('ticket.due'), <time dateTime={new Date(ticket.dueAt).toISOString()}>{formatDate(ticket.dueAt)}</time>)}
       </dl>
       {pending && (
         <p data-testid="pending-mark" className="self-start rounded-full bg-yellow-100 px-2 text-xs font-semibold text-yellow-900">

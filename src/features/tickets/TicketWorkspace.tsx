@@ -1,86 +1,65 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnTo } from '../../app/shell/returnTo.ts';
+import { showToast } from '../../app/state/toastAtoms.ts';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useShortcuts } from '../../ui/useShortcuts.ts';
 import { preloadFileTools } from './caseFileUpload.ts';
 import { CaseFilesList } from './CaseFilesList.tsx';
 import { CaseNotesList } from './CaseNotesList.tsx';
 import { FileCacheDialog } from './FileCacheDialog.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import { PhotoDialog } from './PhotoDialog.tsx';
+import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SignatureDialog } from './SignatureDialog.tsx';
 import { TemplateFrame } from './TemplateFrame.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { TicketButtons } from './TicketButtons.tsx';
 import { TicketSummary } from './TicketSummary.tsx';
-import { showToast } from '../../app/state/toastAtoms.ts';
-import { claimTicket, releaseTicket, resolveTicket } from './ticketActions.ts';
-import { useRejectionToasts } from './useTicketSync.ts';
+import { resolveTicket } from './ticketActions.ts';
 import { useTicketBridge } from './useTicketBridge.ts';
 
 type Props = { ticket: TicketDoc; userId: string };
 
-/** The ticket at work: its facts and claim, the template frame, and the case's notes. */
+type Tool = 'note' | 'photo' | 'signature' | 'cache' | 'help';
+
+/** The ticket at work: its facts and actions, the template frame, and the case's notes and files. */
 export function TicketWorkspace({ ticket, userId }: Props) {
   const { t } = useTranslation();
-  const [noteOpen, setNoteOpen] = useState(false);
-  const closeNote = useCallback(() => setNoteOpen(false), []);
-  const [tool, setTool] = useState<'photo' | 'signature' | 'cache' | null>(null);
+  const [tool, setTool] = useState<Tool | null>(null);
   const closeTool = useCallback(() => setTool(null), []);
   const onRequest = useTicketBridge(ticket, userId);
-  useRejectionToasts();
-  const assigned = ticket.status === 'assigned';
-  const mine = assigned && ticket.assigneeUserId === userId;
-  const navigate = useNavigate();
+  const returnTo = useReturnTo();
+  const mine = ticket.status === 'assigned' && ticket.assigneeUserId === userId;
   useEffect(preloadFileTools, []);
 
   // Solves with the values saved so far; a template's own submit sends its current values instead.
   async function solve() {
     if (!mine) {
       showToast('info', t('tickets.notAssigned'));
-      void navigate({ to: '/tickets' });
+      returnTo('/tickets');
       return;
     }
-    if ((await resolveTicket(ticket.id, {})).ok) void navigate({ to: '/tickets' });
+    if ((await resolveTicket(ticket, {})).ok) returnTo('/tickets');
   }
+
+  useShortcuts({ n: () => (ticket.caseId === null ? false : setTool('note')), '?': () => setTool('help') }, tool === null);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <TicketSummary ticket={ticket} />
-        <div className="flex flex-wrap gap-2">
-          {!assigned && <Button onClick={() => void claimTicket(ticket.id)}>{t('tickets.claim')}</Button>}
-          {mine && (
-            <Button variant="secondary" onClick={() => void releaseTicket(ticket.id)}>
-              {t('tickets.unclaim')}
-            </Button>
-          )}
-          {ticket.state === 'open' && <Button onClick={() => void solve()}>{t('ticket.solve')}</Button>}
-          {ticket.caseId !== null && (
-            <Button variant="secondary" onClick={() => setNoteOpen(true)}>
-              {t('ticket.addNote')}
-            </Button>
-          )}
-          {ticket.caseId !== null && (
-            <>
-              <Button variant="secondary" onClick={() => setTool('photo')}>
-                {t('files.takePhoto')}
-              </Button>
-              <Button variant="secondary" onClick={() => setTool('signature')}>
-                {t('files.sign')}
-              </Button>
-            </>
-          )}
-        </div>
+        <TicketButtons ticket={ticket} userId={userId} onSolve={() => void solve()} onNote={() => setTool('note')} onTool={setTool} />
       </div>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         {ticket.template.trim() === '' ? (
           // A ticket opened by hand has no form: the actions above are the whole work.
           <EmptyState title={t('ticket.noTemplate')} text={t('ticket.noTemplateText')} />
         ) : (
           <TemplateFrame ticket={ticket} onRequest={onRequest} />
         )}
-        <aside aria-labelledby="case-notes-title" className="flex flex-col gap-2">
+        <aside aria-labelledby="case-notes-title" className="flex min-w-0 flex-col gap-2">
           <h2 id="case-notes-title" className="text-lg font-semibold text-slate-900">
             {t('ticket.notes')}
           </h2>
@@ -96,8 +75,9 @@ export function TicketWorkspace({ ticket, userId }: Props) {
           {ticket.caseId !== null && <CaseFilesList caseId={ticket.caseId} />}
         </aside>
       </div>
-      <NoteDialog ticketId={ticket.id} open={noteOpen} onClose={closeNote} />
+      <NoteDialog ticketId={ticket.id} open={tool === 'note'} onClose={closeTool} />
       <FileCacheDialog open={tool === 'cache'} onClose={closeTool} />
+      <ShortcutsDialog open={tool === 'help'} onClose={closeTool} />
       {ticket.caseId !== null && (
         <>
           <PhotoDialog caseId={ticket.caseId} open={tool === 'photo'} onClose={closeTool} />

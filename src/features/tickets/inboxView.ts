@@ -9,5 +9,6 @@ export type InboxView = {
   ctrlHeld: boolean;
   pendingIds: ReadonlySet<string>;
   rejections: ReadonlyMap<string, Rejection>;
-  openTicket: (ticketId: string) => void;
+  /** Opens a ticket here, or in a new tab (a Ctrl/Cmd- or middle-click on its row). */
+  openTicket: (ticketId: string, newTab?: boolean) => void;
 };

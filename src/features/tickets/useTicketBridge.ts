@@ -1,7 +1,7 @@
-import { useNavigate } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
+import { useReturnTo } from '../../app/shell/returnTo.ts';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { mutate, readCaseFile, useDoc } from '../../data/replica.ts';
@@ -40,7 +40,7 @@ async function addNote(ticketId: string, parts: NoteParts): Promise<{ ok: boolea
 
 /** The answers of the frame message bridge (part 2 §7) for one ticket; every write goes through mutate(). */
 export function useTicketBridge(ticket: TicketDoc, userId: string): (request: BridgeRequest) => Promise<BridgeReply> {
-  const navigate = useNavigate();
+  const returnTo = useReturnTo();
   const account = useAtomValue(accountAtom)?.account;
   // Whoever may open every case may create one (the server checks the same rule).
   const canCreateCases = account !== undefined && mayOpenEveryCase(isAdminRole(account.role), enabledModuleSet(account.enabledModules));
@@ -102,16 +102,16 @@ export function useTicketBridge(ticket: TicketDoc, userId: string): (request: Br
           if (!mine) {
             // Part 2 §4: solving needs the ticket claimed; the user goes back to the inbox to claim it.
             showToast('info', i18next.t('tickets.notAssigned'));
-            if (request.type === 'submit') void navigate({ to: '/tickets' });
+            if (request.type === 'submit') returnTo('/tickets');
             return errorReply(request, TICKET_MESSAGES.notAssigned);
           }
-          const result = request.type === 'submit' ? await resolveTicket(ticket.id, data) : await saveTicketData(ticket.id, data);
+          const result = request.type === 'submit' ? await resolveTicket(ticket, data) : await saveTicketData(ticket, data);
           if (!result.ok) return errorReply(request, result.message);
-          if (request.type === 'submit') void navigate({ to: '/tickets' });
+          if (request.type === 'submit') returnTo('/tickets');
           return successReply(request, i18next.t('tickets.saved'));
         }
       }
     },
-    [ticket, userId, navigate, caseTypeId, canCreateCases],
+    [ticket, userId, returnTo, caseTypeId, canCreateCases],
   );
 }

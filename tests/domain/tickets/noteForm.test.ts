@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNoteDate, noteDetails, validateNoteForm } from '../../../src/domain/tickets/noteForm.ts';
+import { formatNoteDate, noteDetails, parseNoteDetails, validateNoteForm } from '../../../src/domain/tickets/noteForm.ts';
 
 describe('note form checks (part 2 §5)', () => {
   it.each([
@@ -25,5 +25,16 @@ describe('the details line', () => {
 
   it('dates read MM-DD-YYYY HH:mm', () => {
     expect(formatNoteDate(Date.UTC(2026, 11, 31, 23, 59), 'UTC')).toBe('12-31-2026 23:59');
+  });
+});
+
+describe('reading a details line back', () => {
+  it.each([
+    ['Nico Agent 11-23-2026 08:00', { author: 'Nico Agent', edited: false }],
+    ['Nico Agent 11-23-2026 08:00 (Editado)', { author: 'Nico Agent', edited: true }],
+    ['UE 01-02-2026 00:00', { author: 'UE', edited: false }],
+    ['Written by the template', null],
+  ] as const)('%s', (details, expected) => {
+    expect(parseNoteDetails(details)).toEqual(expected);
   });
 });

@@ -1,0 +1,22 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { validateInboxSearch, type InboxSearch } from './inboxSearch.ts';
+
+/**
+ * The inbox's view as its URL holds it, and a way to change it. Choosing a tab or a page adds a history entry
+ * (Back walks them); typing a search or picking filters replaces the current one.
+ */
+export function useInboxSearch(): [InboxSearch, (next: InboxSearch, options?: { replace?: boolean }) => void] {
+  const raw: Record<string, unknown> = useSearch({ strict: false });
+  const key = JSON.stringify(raw);
+  const search = useMemo(() => validateInboxSearch(JSON.parse(key) as Record<string, unknown>), [key]);
+  const navigate = useNavigate();
+  const setSearch = useCallback(
+    (next: InboxSearch, options: { replace?: boolean } = {}) => {
+      if (JSON.stringify(next) === JSON.stringify(search)) return;
+      void navigate({ to: '/tickets', search: next, replace: options.replace ?? false });
+    },
+    [navigate, search],
+  );
+  return [search, setSearch];
+}
