@@ -3,7 +3,6 @@
  * view: the tab, the search, the team and badge filters, and the page of each ticket list. Defaults are left out
  * of the URL; anything malformed in a hand-edited link falls back to its default instead of failing the route.
  */
-import { z } from 'zod';
 import type { InboxTab } from '../../domain/tickets/inboxRules.ts';
 
 export const INBOX_TABS = ['personal', 'manager', 'external'] as const satisfies readonly InboxTab[];
@@ -21,27 +20,40 @@ export type InboxSearch = {
 };
 
 // The router reads each value as JSON when it can: a search for 0186 stays text, one for 186 arrives as a number.
-const text = z.union([z.string(), z.number()]).transform(String);
-const nonEmpty = text.pipe(z.string().trim().min(1).max(200));
-const schema = z.object({
-  tab: z.enum(INBOX_TABS).optional().catch(undefined),
-  q: nonEmpty.optional().catch(undefined),
-  teams: z.array(nonEmpty).max(100).optional().catch(undefined),
-  operator: nonEmpty.optional().catch(undefined),
-  caseType: nonEmpty.optional().catch(undefined),
-  page: z.record(z.string().max(200), z.number().int().min(1).max(100_000)).optional().catch(undefined),
-});
+// Plain checks rather than a zod schema: the router (and so this file) is in the sign-in page's bundle, which
+// carries no zod.
+function textOf(value: unknown): string | undefined {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  return text !== undefined && text.length >= 1 && text.length <= 200 ? text : undefined;
+}
+
+function textsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > 100) return undefined;
+  const texts = value.map(textOf);
+  return texts.every((t): t is string => t !== undefined) ? texts : undefined;
+}
+
+function pagesOf(value: unknown): Array<[string, number]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const entries = Object.entries(value);
+  const valid = entries.every(([list, page]) => list.length <= 200 && Number.isInteger(page) && (page as number) >= 1 && (page as number) <= 100_000);
+  return valid ? (entries as Array<[string, number]>) : [];
+}
 
 /** The route's `validateSearch`: a clean InboxSearch with every default left out. */
 export function validateInboxSearch(raw: Record<string, unknown>): InboxSearch {
-  const parsed = schema.parse(raw);
   const search: InboxSearch = {};
-  if (parsed.tab !== undefined && parsed.tab !== 'personal') search.tab = parsed.tab;
-  if (parsed.q !== undefined) search.q = parsed.q;
-  if (parsed.teams !== undefined && parsed.teams.length > 0) search.teams = [...new Set(parsed.teams)].sort();
-  if (parsed.operator !== undefined) search.operator = parsed.operator;
-  if (parsed.caseType !== undefined) search.caseType = parsed.caseType;
-  const pages = Object.entries(parsed.page ?? {}).filter(([, page]) => page > 1);
+  const tab = (INBOX_TABS as readonly unknown[]).includes(raw.tab) ? (raw.tab as InboxTab) : undefined;
+  if (tab !== undefined && tab !== 'personal') search.tab = tab;
+  const q = textOf(raw.q);
+  if (q !== undefined) search.q = q;
+  const teams = textsOf(raw.teams);
+  if (teams !== undefined && teams.length > 0) search.teams = [...new Set(teams)].sort();
+  const operator = textOf(raw.operator);
+  if (operator !== undefined) search.operator = operator;
+  const caseType = textOf(raw.caseType);
+  if (caseType !== undefined) search.caseType = caseType;
+  const pages = pagesOf(raw.page).filter(([, page]) => page > 1);
   if (pages.length > 0) search.page = Object.fromEntries(pages.sort(([a], [b]) => a.localeCompare(b)));
   return search;
 }
