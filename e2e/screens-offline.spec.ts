@@ -23,7 +23,7 @@ test.describe('screens offline', () => {
     const caseId = await inbox.firstUnassignedCaseId();
     await (await inbox.searchCase(caseId)).getByTestId('ticket-case-id').click();
     await expect(page).toHaveURL(/\/tickets\/tkt-/);
-    await expect(inbox.title).toHaveText('Ticket detail');
+    await expect(inbox.title).toHaveText(`Ticket ${caseId}`);
     await expect(page.getByText('No notes for this case')).toBeVisible({ timeout: 30_000 });
 
     await page.goto('/admin-info');
