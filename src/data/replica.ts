@@ -10,7 +10,7 @@ import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, Pendin
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
 
-const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
+const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false };
 const MAX_REJECTIONS = 20;
 
 type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; db: ReplicaDatabase | null; ready: Promise<void> };
@@ -49,6 +49,7 @@ export function startReplica(session: ReplicaSession): Promise<void> {
       }),
     );
     await api.start({ userId: session.userId, apiBase: session.apiBase ?? location.origin });
+    followBrowserNetwork(api);
     const db = await openReplica(replicaName(session.userId), getRxStorageDexie());
     if (running !== current) {
       await db.close();
@@ -61,9 +62,28 @@ export function startReplica(session: ReplicaSession): Promise<void> {
 }
 
 /** Stops syncing and closes the replica; the data stays on the device for the user's next sign-in. */
+/**
+ * The page's `online` and `offline` events, passed to the worker: the queue is sent the moment the network returns
+ * (not at the next retry) and the status turns Offline the moment it goes.
+ */
+let unfollowNetwork: (() => void) | null = null;
+function followBrowserNetwork(api: Comlink.Remote<SyncWorkerApi>): void {
+  unfollowNetwork?.();
+  const online = () => void api.reconnect();
+  const offline = () => void api.networkLost();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  unfollowNetwork = () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
+
 export async function stopReplica(): Promise<void> {
   const current = running;
   if (!current) return;
+  unfollowNetwork?.();
+  unfollowNetwork = null;
   running = null;
   status = OFFLINE;
   rejections = [];

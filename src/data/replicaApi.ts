@@ -35,12 +35,20 @@ export type ReplicaQuery = {
 
 export type MutationResult = { ok: true } | { ok: false; code: string; message: string };
 
+/**
+ * Why syncing is held up, in terms the sync panel words for the user: no connection (changes are kept on this
+ * device), the server answering errors, the device's storage full, or the session ended.
+ */
+export type SyncProblem = 'offline' | 'server' | 'storage-full' | 'session-ended';
+
 export type SyncStatus = {
   online: boolean;
   syncing: boolean;
   pending: number;
   lastSyncAt: number | null;
+  /** The technical detail of the last failure (shown only under "Details"). */
   lastError: string | null;
+  problem: SyncProblem | null;
   /** The session ended on the server (401): the UI signs out. */
   sessionEnded: boolean;
 };

@@ -25,5 +25,7 @@ export type SyncWorkerApi = {
   closeScope(scope: string): Promise<void>;
   /** The browser is online again, or the user asked to retry now. */
   reconnect(): Promise<void>;
+  /** The browser says the network is gone: the status says Offline at once. */
+  networkLost(): Promise<void>;
   subscribe(onStatus: (status: SyncStatus) => void, onRejection: (rejection: Rejection) => void): Promise<void>;
 };

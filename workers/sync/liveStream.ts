@@ -8,11 +8,18 @@ export type LiveStreamHooks = {
   onMessage(message: StreamMessage): void;
   onOpen(): void;
   onClosed(error: unknown | null): void;
-  backoffMs(attempt: number): number;
+  /** How long to wait before the next attempt, after the failure that closed the last one (null: it just ended). */
+  backoffMs(attempt: number, failure: unknown | null): number;
+};
+
+export type LiveStream = {
+  /** Connects again now instead of at the end of the current wait (the network is back). */
+  wake(): void;
 };
 
 /** Keeps the live stream open, reconnecting with backoff after each drop, until stopped. */
-export function keepStreamOpen(transport: SyncTransport, hooks: LiveStreamHooks): void {
+export function keepStreamOpen(transport: SyncTransport, hooks: LiveStreamHooks): LiveStream {
+  let wake: () => void = () => undefined;
   const loop = async () => {
     let attempt = 0;
     while (!hooks.isStopped()) {
@@ -30,8 +37,16 @@ export function keepStreamOpen(transport: SyncTransport, hooks: LiveStreamHooks)
       if (hooks.isStopped()) return;
       hooks.onClosed(failure);
       attempt += 1;
-      await new Promise((resolve) => setTimeout(resolve, hooks.backoffMs(attempt)));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, hooks.backoffMs(attempt, failure));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => undefined;
     }
   };
   void loop();
+  return { wake: () => wake() };
 }

@@ -49,3 +49,18 @@ export async function pushBatch(transport: SyncTransport, clientId: string, batc
     return { kind: 'answered', outcomes: [{ id: batch[0]!.id, status: 'rejected', ...requestRefusal(error.status, error.message) }] };
   }
 }
+
+/**
+ * What a reply settles: the entries in order up to the first without an outcome (it and everything after it wait
+ * for the next attempt, so the queue keeps its order), and the refusals among them.
+ */
+export function settledBy(batch: OutboxEntry[], outcomes: MutationOutcome[]) {
+  const byId = new Map(outcomes.map((o) => [o.id, o]));
+  const firstUnanswered = batch.findIndex((entry) => !byId.has(entry.id));
+  const settled = firstUnanswered < 0 ? batch : batch.slice(0, firstUnanswered);
+  const refused = settled.flatMap((entry) => {
+    const outcome = byId.get(entry.id);
+    return outcome?.status === 'rejected' ? [{ entry, code: outcome.code, message: outcome.message }] : [];
+  });
+  return { settled, refused, statusOf: (id: string) => byId.get(id)?.status };
+}

@@ -62,7 +62,9 @@ const api: SyncWorkerApi = {
       publishStatus({ ...engine.getStatus(), pending });
       if (pending > 0) void engine.flush();
     });
+    // The page tells the worker too (a worker's own events are not always fired); either way, once is enough.
     self.addEventListener('online', () => engine?.reconnect());
+    self.addEventListener('offline', () => engine?.networkLost());
   },
   async stop() {
     await engine?.stop();
@@ -115,6 +117,9 @@ const api: SyncWorkerApi = {
   },
   async reconnect() {
     engine?.reconnect();
+  },
+  async networkLost() {
+    engine?.networkLost();
   },
   async subscribe(onStatus, onRejection) {
     statusListeners.push(onStatus);

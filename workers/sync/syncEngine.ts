@@ -7,8 +7,9 @@ import { outboxOf } from './outbox.ts';
 import { runPreflights, type Preflight } from './preflight.ts';
 import { applyOptimistically, isQuotaError, STORAGE_FULL } from './optimistic.ts';
 import { rebase, type SyncTrace } from './rebase.ts';
-import { keepStreamOpen } from './liveStream.ts';
-import { pushBatch, takeBatch, PUSH_BATCH } from './pushBatch.ts';
+import { keepStreamOpen, type LiveStream } from './liveStream.ts';
+import { isNetworkFailure, problemOf, Retrier, retryDelayMs } from './retryPolicy.ts';
+import { pushBatch, settledBy, takeBatch, PUSH_BATCH } from './pushBatch.ts';
 import { pullToEnd } from './replication.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
@@ -57,13 +58,14 @@ export class SyncEngine {
   private isolating = false;
   private pullsWanted = new Set<string>();
   private pulling: Promise<void> | null = null;
-  private failures = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly retryOptions = () => ({ baseMs: this.options.retryBaseMs ?? 500, maxMs: this.options.retryMaxMs ?? 30_000, random: this.options.random ?? Math.random });
+  private readonly retry = new Retrier(() => this.retryEverything(), this.retryOptions);
   private streamAbort: AbortController | null = null;
+  private stream: LiveStream | null = null;
   private openScopes = new Set<string>();
   private leader: boolean;
   private lastSyncSubscription: { unsubscribe(): void } | null = null;
-  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, sessionEnded: false };
+  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
@@ -128,7 +130,7 @@ export class SyncEngine {
   }
 
   private startReplicating(): void {
-    this.requestPull(WHOLE_COLLECTIONS);
+    this.requestPull(this.allTargets());
     this.background(() => this.refreshStale());
     this.background(() => this.flush());
     this.openStream();
@@ -138,7 +140,7 @@ export class SyncEngine {
     this.stopped = true;
     this.lastSyncSubscription?.unsubscribe();
     this.streamAbort?.abort();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retry.cancel();
     await this.queue;
     await this.pulling;
   }
@@ -172,7 +174,7 @@ export class SyncEngine {
       const id = this.options.newId?.() ?? crypto.randomUUID();
       const queued = await applyOptimistically(this.db, { name, args, actor: this.actor, at: this.now, id });
       if (!queued.entry) return queued.result;
-      if (queued.previewLost) this.setStatus({ lastError: STORAGE_FULL });
+      if (queued.previewLost) this.setStatus({ lastError: STORAGE_FULL, problem: 'storage-full' });
       this.options.trace?.('mutate', { id, name, docs: queued.entry.touched.map((r) => r.id) });
       this.setStatus({ pending: this.status.pending + 1 });
       if (this.leader) queueMicrotask(() => this.background(() => this.flush()));
@@ -227,13 +229,13 @@ export class SyncEngine {
           scope,
         );
       }
-      this.failures = 0;
-      this.setStatus({ online: true, syncing: false, lastSyncAt: this.now, lastError: null });
+      this.answered();
+      this.setStatus({ syncing: false, lastSyncAt: this.now });
       // Other tabs show when the data was last brought up to date.
       await this.db.upsertLocal('lastSyncAt', { value: this.status.lastSyncAt });
     } catch (error) {
       this.setStatus({ syncing: false });
-      if (isQuotaError(error)) this.setStatus({ lastError: STORAGE_FULL });
+      if (isQuotaError(error)) this.setStatus({ lastError: STORAGE_FULL, problem: 'storage-full' });
       else this.handleFailure(error, 'pull');
     }
   }
@@ -278,13 +280,8 @@ export class SyncEngine {
         return;
       }
       if (batch.length === 1) this.isolating = false;
-      this.failures = 0;
-      this.setStatus({ online: true, lastError: null });
-      const byId = new Map(pushed.outcomes.map((o) => [o.id, o]));
-      const answered = batch.filter((entry) => byId.has(entry.id));
-      // In order: the first mutation without an answer and everything after it wait for the next attempt.
-      const firstUnanswered = batch.findIndex((entry) => !byId.has(entry.id));
-      const settled = firstUnanswered < 0 ? answered : batch.slice(0, firstUnanswered);
+      this.answered();
+      const { settled, refused, statusOf } = settledBy(batch, pushed.outcomes);
       const touched = settled.flatMap((entry) => entry.touched);
       await this.serial(async () => {
         // Stale first: if the worker dies between the two writes, the mutation is sent again (the server
@@ -292,20 +289,17 @@ export class SyncEngine {
         await addStaleRefs(this.db, touched);
         await this.outbox.remove(settled.map((e) => e.id));
       });
-      this.options.trace?.('settled', settled.map((e) => `${e.name}:${e.id}:${byId.get(e.id)?.status}`));
+      this.options.trace?.('settled', settled.map((e) => `${e.name}:${e.id}:${statusOf(e.id)}`));
       // A refusal is reported at once; the documents then return to the server's state just after.
-      for (const entry of settled) {
-        const outcome = byId.get(entry.id);
-        if (outcome?.status === 'rejected') {
-          this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code: outcome.code, message: outcome.message, at: this.now });
-        }
+      for (const { entry, code, message } of refused) {
+        this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code, message, at: this.now });
       }
       this.setStatus({ pending: await this.outbox.count() });
       // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
       // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
       await this.refreshStale();
       if (settled.length < batch.length) {
-        this.scheduleRetry();
+        this.retry.schedule(new Error('the server answered only part of the batch'));
         return;
       }
       if (batch.length < pending.length) {
@@ -335,65 +329,70 @@ export class SyncEngine {
   }
 
   private handleFailure(error: unknown, during: 'pull' | 'push' | 'stream'): void {
+    const message = `${during}: ${error instanceof Error ? error.message : String(error)}`;
     if (error instanceof TransportError && error.code === 'unauthorized') {
       this.stopped = true;
       this.streamAbort?.abort();
-      this.setStatus({ online: false, sessionEnded: true, lastError: error.message });
+      this.setStatus({ online: false, sessionEnded: true, lastError: message, problem: 'session-ended' });
       return;
     }
-    const offline = error instanceof TransportError && error.code === 'network';
-    const message = error instanceof Error ? error.message : String(error);
-    this.setStatus({ online: offline ? false : this.status.online, lastError: `${during}: ${message}` });
-    if (during !== 'stream') this.scheduleRetry();
+    this.setStatus({ online: isNetworkFailure(error) ? false : this.status.online, lastError: message, problem: problemOf(error) });
+    if (during !== 'stream') this.retry.schedule(error);
+  }
+
+  /** The server answered: the backoff is over, and whatever waited for its retry goes now, not when its timer ends. */
+  private answered(): void {
+    this.retry.answered();
+    this.setStatus({ online: true, lastError: null, problem: null });
+    if (this.retry.waiting) this.retry.now();
   }
 
   /** The network is back (the browser said so, or the user asked): retry everything now, not at the next backoff. */
   reconnect(): void {
     if (this.stopped || !this.leader) return;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    this.failures = 0;
-    this.background(() => this.refreshStale());
-    this.background(() => this.flush());
-    this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
+    this.retry.answered();
+    this.retry.now();
+    this.stream?.wake();
   }
 
-  /** Exponential backoff with jitter: base · 2^failures, capped, times a random factor in [0.5, 1). */
-  private scheduleRetry(): void {
-    if (this.stopped || this.retryTimer) return;
-    const base = this.options.retryBaseMs ?? 500;
-    const cap = this.options.retryMaxMs ?? 30_000;
-    const delay = Math.min(cap, base * 2 ** Math.min(this.failures, 16)) * (0.5 + 0.5 * (this.options.random?.() ?? Math.random()));
-    this.failures += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.background(() => this.refreshStale());
-      this.background(() => this.flush());
-      this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
-    }, delay);
+  /** The browser says the network is gone: say so at once, rather than when the next request fails. */
+  networkLost(): void {
+    if (this.stopped) return;
+    this.setStatus({ online: false, problem: 'offline' });
+    this.streamAbort?.abort();
+  }
+
+  private retryEverything(): void {
+    if (this.stopped) return;
+    this.background(() => this.refreshStale());
+    this.background(() => this.flush());
+    this.background(() => this.requestPull(this.allTargets()));
+  }
+
+  /** Every collection kept (or those named): case records per open scope, never whole (the server refuses that). */
+  private allTargets(collections: readonly string[] = [...WHOLE_COLLECTIONS, 'caseRecords']): string[] {
+    return collections.flatMap((c) => (c === 'caseRecords' ? [...this.openScopes].map((s) => `caseRecords|${s}`) : [c]));
   }
 
   /** Keeps the live stream open (reconnecting with backoff); each message asks for the collections it names. */
   private openStream(): void {
-    keepStreamOpen(this.transport, {
+    this.stream = keepStreamOpen(this.transport, {
       isStopped: () => this.stopped,
       setAbort: (controller) => {
         this.streamAbort = controller;
       },
-      onMessage: (message) => this.background(() => this.requestPull(message.collections)),
+      onMessage: (message) => this.background(() => this.requestPull(this.allTargets(message.collections))),
       onOpen: () => {
-        this.setStatus({ online: true });
+        this.answered();
         // Whatever moved while the stream was down is fetched now.
-        this.background(() => this.requestPull([...WHOLE_COLLECTIONS, ...[...this.openScopes].map((s) => `caseRecords|${s}`)]));
+        this.background(() => this.requestPull(this.allTargets()));
         this.background(() => this.flush());
       },
       onClosed: (error) => {
         if (error) this.handleFailure(error, 'stream');
         this.setStatus({ online: false });
       },
-      backoffMs: (attempt) =>
-        Math.min(this.options.retryMaxMs ?? 30_000, (this.options.retryBaseMs ?? 500) * 2 ** Math.min(attempt, 10)) *
-        (0.5 + 0.5 * (this.options.random?.() ?? Math.random())),
+      backoffMs: (attempt, failure) => retryDelayMs(failure, attempt, this.retryOptions()),
     });
   }
 }
