@@ -4,7 +4,7 @@ import { useSyncStatus } from '../../data/replica.ts';
 import { ageLabel } from '../../domain/ui/ageLabel.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useDismiss } from '../../ui/useDismiss.ts';
-import { PendingChangesList } from './PendingChangesList.tsx';
+import { PendingChangesDetails, PendingChangesList } from './PendingChangesList.tsx';
 import { useNavigatorOnline } from './useNavigatorOnline.ts';
 import { useNow } from './useNow.ts';
 
@@ -17,7 +17,8 @@ export function SyncIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const browserOnline = useNavigatorOnline();
-  const now = useNow(15_000);
+  // Ticks often enough that 'Synced just now' never outlives the moment it describes by much.
+  const now = useNow(5_000);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -34,6 +35,14 @@ export function SyncIndicator() {
         ? t('sync.lastSyncNow')
         : t('sync.lastSync', { age: ageLabel(status.lastSyncAt, now) });
   const pendingLabel = status.pending > 0 ? t('sync.pending', { count: status.pending }) : t('sync.allSynced');
+  // Why syncing is held up, in the user's words; the technical detail is under Details.
+  const problem = !browserOnline || status.problem === 'offline'
+    ? t('sync.problemOffline')
+    : status.problem === 'server'
+      ? t('sync.problemServer')
+      : status.problem === 'storage-full'
+        ? t('sync.problemStorage')
+        : null;
 
   return (
     <div ref={container} className="relative">
@@ -64,9 +73,14 @@ export function SyncIndicator() {
         >
           <p className="font-semibold text-slate-900">{stateLabel}</p>
           <p className="text-sm text-slate-700">{lastSync}</p>
-          {status.lastError !== null && <p className="mt-1 text-sm break-words text-red-800">{status.lastError}</p>}
+          {problem !== null && (
+            <p className="mt-1 text-sm text-red-800" data-testid="sync-problem">
+              {problem}
+            </p>
+          )}
           <h2 className="mt-3 text-sm font-semibold text-slate-900">{t('sync.pendingTitle')}</h2>
           <PendingChangesList now={now} />
+          <PendingChangesDetails lastError={status.lastError} />
         </div>
       )}
     </div>

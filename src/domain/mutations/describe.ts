@@ -1,0 +1,88 @@
+/**
+ * A queued change in the user's words ("Claim ticket case-demo-0186", "Note on case-demo-0186", "Photo for
+ * case-demo-0186"), as an i18n key under `changes.` and its values: the sync panel and the refusal notices show
+ * these, never a mutation's name. `ticketRef` turns a ticket id into what the inbox shows as its Case ID.
+ */
+export type ChangeDescription = { key: string; values: Record<string, string> };
+
+type Args = Record<string, unknown>;
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const short = (value: unknown, max = 40): string => {
+  const t = text(value).trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+const CHANGE_KEYS: Record<string, string> = {
+  'ticket.claim': 'claim',
+  'ticket.release': 'release',
+  'ticket.saveData': 'save',
+  'ticket.resolve': 'solve',
+  'ticket.cancel': 'cancel',
+  'ticket.reassign': 'reassign',
+  'ticket.addNote': 'note',
+  'ticket.create': 'ticketCreate',
+  'ticket.update': 'ticketUpdate',
+  'user.setLanguage': 'language',
+  'app.create': 'appCreate',
+  'app.update': 'appUpdate',
+  'app.delete': 'appDelete',
+  'app.setActive': 'appActive',
+  'event.create': 'eventCreate',
+  'event.update': 'eventUpdate',
+  'event.delete': 'eventDelete',
+  'event.setActive': 'eventActive',
+  'instance.retry': 'retry',
+  'case.uploadFile': 'file',
+  'case.create': 'caseCreate',
+};
+
+/** Every mutation name has words (a test checks the registry against this list). */
+export const DESCRIBED_MUTATIONS: readonly string[] = Object.keys(CHANGE_KEYS);
+
+export function describeChange(name: string, rawArgs: unknown, ticketRef: (ticketId: string) => string): ChangeDescription {
+  const args: Args = typeof rawArgs === 'object' && rawArgs !== null && !Array.isArray(rawArgs) ? (rawArgs as Args) : {};
+  const base = Object.hasOwn(CHANGE_KEYS, name) ? CHANGE_KEYS[name]! : 'other';
+  const ticket = text(args.ticketId);
+  const values: Record<string, string> = {
+    ticket: ticket ? ticketRef(ticket) : '',
+    case: text(args.caseId),
+    name: short(args.name),
+    description: short(args.description),
+    language: text(args.language),
+  };
+  if (base === 'file') {
+    const file = text(args.name);
+    // The capture tools name their files photo-… and signature-… (caseFileUpload.ts).
+    const kind = file.startsWith('photo-') ? 'photo' : file.startsWith('signature-') ? 'signature' : 'file';
+    return { key: `changes.${kind}`, values: { ...values, name: short(file) } };
+  }
+  if (base === 'appActive' || base === 'eventActive') return { key: `changes.${base}${args.isActive === false ? 'Off' : 'On'}`, values };
+  return { key: `changes.${base}`, values };
+}
+
+/**
+ * What the user can do about a refused change, by the refusal's code: the message says what happened, this what
+ * next. Codes without a specific step get the general one.
+ */
+export function refusalAdvice(code: string): string {
+  switch (code) {
+    case 'already-claimed':
+      return 'changes.advice.claimedByOther';
+    case 'not-found':
+    case 'ticket-closed':
+      return 'changes.advice.refresh';
+    case 'forbidden':
+    case 'not-claimant':
+      return 'changes.advice.askAdmin';
+    case 'not-assigned':
+      return 'changes.advice.claimFirst';
+    case 'invalid-args':
+    case 'invalid-mutation':
+    case 'unreadable':
+    case 'too-large':
+    case 'server-fault':
+      return 'changes.advice.makeAgain';
+    default:
+      return 'changes.advice.checkAndRetry';
+  }
+}
