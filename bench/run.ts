@@ -6,6 +6,7 @@ import os from 'node:os';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runLighthouse } from './lighthouse.ts';
+import { run as runReconnect } from './reconnect.ts';
 import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
 
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   sync: runSync,
   inbox: runInbox,
   lighthouse: runLighthouse,
+  reconnect: runReconnect,
 };
 
 const only = process.argv[2];
