@@ -67,7 +67,10 @@ export class LiveReplica {
         db[collection].eventBulks$.subscribe((bulk) => {
           this.overlay.tick();
           if (!this.overlay.has(collection)) return;
-          for (const event of bulk.events) this.overlay.observe(collection, event.documentId, getHeightOfRevision(event.documentData._rev));
+          for (const { documentId, documentData } of bulk.events) {
+            const doc = documentData._deleted ? null : (documentData as unknown as ReplicaDoc);
+            this.overlay.observe(collection, documentId, getHeightOfRevision(documentData._rev), doc);
+          }
         }),
       );
     }
@@ -77,6 +80,11 @@ export class LiveReplica {
         this.actor = user ? mutationActor(userId, { role: user.get('role'), name: user.get('name') }, member ? member.primary : null) : null;
       }),
     );
+  }
+
+  /** Whether the user's own documents have reached the page, so mutations can be previewed. */
+  hasActor(): boolean {
+    return this.actor !== null;
   }
 
   close(): void {

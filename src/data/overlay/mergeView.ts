@@ -1,4 +1,4 @@
-import { overlayApplies, type OverlayEntry } from './pendingOverlay.ts';
+import { overlayApplies, replicaCopyAt, type OverlayEntry } from './pendingOverlay.ts';
 
 /**
  * Pure merging of a view's answer from the replica with the overlay of pending effects. Only the overlaid
@@ -77,14 +77,15 @@ export function mergeDoc<T>(replica: T | null, height: number | undefined, seq: 
 
 /**
  * A count as a view shows it: the replica's count moved by each overlaid document that enters or leaves the
- * selector compared with what the replica held when it was overlaid.
+ * selector, compared with the replica's copy the count was made on (the worker's write may already be in it).
  */
 export function mergeCount(count: number, seq: number, entries: readonly OverlayEntry[], matches: (doc: unknown) => boolean): number {
   let merged = count;
   for (const entry of entries) {
     if (!overlayApplies(entry, undefined, seq)) continue;
     const now = shown(entry) && matches(entry.doc);
-    const before = entry.base !== null && !entry.base.deleted && matches(entry.base);
+    const counted = replicaCopyAt(entry, seq);
+    const before = counted !== null && !counted.deleted && matches(counted);
     merged += Number(now) - Number(before);
   }
   return merged;

@@ -24,6 +24,8 @@ export type OverlayEntry = {
   seenHeight: number;
   /** The change sequence at which `seenHeight` was delivered. */
   seenSeq: number;
+  /** The replica's copies the change stream delivered since the entry was made (null: removed), oldest first. */
+  readonly delivered: Array<{ seq: number; doc: ReplicaDoc | null }>;
   /** The change sequence at which the page's change stream delivered `target` (null: not yet). */
   reachedSeq: number | null;
   /** Bumped by every new mutation, so a clean-up scheduled before it leaves the entry alone. */
@@ -42,6 +44,9 @@ export type OverlayTimers = { schedule(run: () => void, ms: number): void };
 export const OVERLAY_GRACE_MS = 2_000;
 /** The longest an answered entry is kept when the change stream never shows the write (the worker could not store it). */
 export const OVERLAY_MAX_MS = 15_000;
+
+/** Copies kept per entry: a mutation's own write, a restore or a rebase; older ones no view can still be showing. */
+const MAX_DELIVERED = 8;
 
 export const overlayKey = (collection: string, id: string) => `${collection}\u0000${id}`;
 
@@ -72,7 +77,7 @@ export class PendingOverlay {
         existing.reachedSeq = null;
         existing.generation += 1;
       } else {
-        const entry: OverlayEntry = { collection, id: doc.id, doc, base, waiting: new Set([mutation]), target: null, seenHeight: -1, seenSeq: 0, reachedSeq: null, generation: 0 };
+        const entry: OverlayEntry = { collection, id: doc.id, doc, base, waiting: new Set([mutation]), target: null, seenHeight: -1, seenSeq: 0, delivered: [], reachedSeq: null, generation: 0 };
         this.entries.set(key, entry);
         this.collectionEntries(collection).set(doc.id, entry);
       }
@@ -119,11 +124,13 @@ export class PendingOverlay {
   }
 
   /** The page's change stream delivered a revision of a document (call `tick` once per delivery first). */
-  observe(collection: SyncedCollection, id: string, height: number): void {
+  observe(collection: SyncedCollection, id: string, height: number, doc: ReplicaDoc | null): void {
     const entry = this.perCollection.get(collection)?.get(id);
     if (!entry || height <= entry.seenHeight) return;
     entry.seenHeight = height;
     entry.seenSeq = this.seq;
+    if (entry.delivered.length >= MAX_DELIVERED) entry.delivered.shift();
+    entry.delivered.push({ seq: this.seq, doc });
     if (entry.waiting.size > 0 || entry.target === null || entry.reachedSeq !== null || height < entry.target) return;
     entry.reachedSeq = this.seq;
     this.scheduleForget(entry, OVERLAY_GRACE_MS);
@@ -210,4 +217,14 @@ export function overlayApplies(entry: OverlayEntry, replicaHeight: number | unde
   if (entry.waiting.size > 0 || entry.target === null) return true;
   if (replicaHeight !== undefined) return replicaHeight < entry.target;
   return entry.reachedSeq === null || viewSeq < entry.reachedSeq;
+}
+
+/** The replica's copy of an entry's document as a view that answered at `viewSeq` saw it (null: none). */
+export function replicaCopyAt(entry: OverlayEntry, viewSeq: number): ReplicaDoc | null {
+  let copy = entry.base;
+  for (const delivery of entry.delivered) {
+    if (delivery.seq > viewSeq) break;
+    copy = delivery.doc;
+  }
+  return copy;
 }
