@@ -7,7 +7,7 @@ import type { ReplicaDoc } from '../domain/sync/protocol.ts';
 import type { ReplicaDatabase } from './openReplica.ts';
 import { mergeCount, mergeDoc, mergeQuery, type QueryShape, type ReplicaAnswer } from './overlay/mergeView.ts';
 import { overlayApplies, overlayKey, PendingOverlay, type OverlayTimers, type OverlayWrite } from './overlay/pendingOverlay.ts';
-import { planMutation } from './overlay/previewMutation.ts';
+import type { planMutation } from './overlay/previewMutation.ts';
 import type { MutationResult, ReplicaQuery } from './replicaApi.ts';
 
 type AnyRxDocument = RxDocument<Record<string, unknown>>;
@@ -52,6 +52,7 @@ export class LiveReplica {
   private readonly subscriptions: Subscription[] = [];
   private readonly now: () => number;
   private actor: MutationActor | null = null;
+  private planner: typeof planMutation | null = null;
 
   constructor(
     readonly db: ReplicaDatabase,
@@ -60,6 +61,12 @@ export class LiveReplica {
   ) {
     this.overlay = new PendingOverlay(options.timers);
     this.now = options.now ?? Date.now;
+    // The mutation definitions and zod are a chunk of their own, loaded once the replica is open: the inbox's first
+    // render does not wait for them, and a change made before they arrive shows when the worker has written it.
+    void import('./overlay/previewMutation.ts').then(
+      (module) => (this.planner = module.planMutation),
+      () => undefined,
+    );
     // Every delivery of the page's change stream is counted; revisions of overlaid documents tell when the
     // worker's write has arrived (the queries that show it answer after this, asynchronously).
     for (const collection of SYNCED_COLLECTIONS) {
@@ -82,9 +89,9 @@ export class LiveReplica {
     );
   }
 
-  /** Whether the user's own documents have reached the page, so mutations can be previewed. */
-  hasActor(): boolean {
-    return this.actor !== null;
+  /** Whether mutations can be previewed: the user's own documents have reached the page, and the definitions. */
+  canPreview(): boolean {
+    return this.actor !== null && this.planner !== null;
   }
 
   close(): void {
@@ -168,8 +175,7 @@ export class LiveReplica {
    * takes the effect away, an acceptance lets it give way to the worker's write.
    */
   preview(name: string, args: unknown): PreviewSettle | null {
-    const actor = this.actor;
-    const plan = actor ? planMutation(name, args, actor) : null;
+    const plan = this.actor && this.planner ? this.planner(name, args, this.actor) : null;
     if (!plan) return null;
     const now = this.now();
     let answered = false;

@@ -47,7 +47,7 @@ describe('the page shows a mutation before the worker has written it', () => {
     await db.tickets.bulkInsert([ticket(1), ticket(2), ticket(3), ticket(4, { state: 'resolved' }), ticket(5)]);
     timers = manualTimers();
     live = new LiveReplica(db, 'user-me', { timers, now: () => NOW });
-    await vi.waitFor(() => expect(live.hasActor()).toBe(true));
+    await vi.waitFor(() => expect(live.canPreview()).toBe(true));
   });
   afterEach(async () => {
     for (const stop of stops.splice(0)) stop();
