@@ -5,6 +5,7 @@ import type { CacheUsage } from '../domain/files/fileCache.ts';
 import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
+import { LiveReplica } from './liveReplica.ts';
 import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
 import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
@@ -13,7 +14,7 @@ export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, S
 const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false };
 const MAX_REJECTIONS = 20;
 
-type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; db: ReplicaDatabase | null; ready: Promise<void> };
+type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; live: LiveReplica | null; ready: Promise<void> };
 
 let running: Running | null = null;
 let status: SyncStatus = OFFLINE;
@@ -34,7 +35,7 @@ export function startReplica(session: ReplicaSession): Promise<void> {
   const previous = running ? stopReplica() : Promise.resolve();
   const worker = new Worker(new URL('../../workers/sync/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
   const api = Comlink.wrap<SyncWorkerApi>(worker);
-  const current: Running = { userId: session.userId, worker, api, db: null, ready: Promise.resolve() };
+  const current: Running = { userId: session.userId, worker, api, live: null, ready: Promise.resolve() };
   running = current;
   current.ready = (async () => {
     await previous;
@@ -55,7 +56,7 @@ export function startReplica(session: ReplicaSession): Promise<void> {
       await db.close();
       return;
     }
-    current.db = db;
+    current.live = new LiveReplica(db, session.userId);
     notify();
   })();
   return current.ready;
@@ -91,14 +92,28 @@ export async function stopReplica(): Promise<void> {
   await current.ready.catch(() => undefined);
   await current.api.stop().catch(() => undefined);
   current.worker.terminate();
-  await current.db?.close();
+  current.live?.close();
+  await current.live?.db.close();
 }
 
-/** The only write path of the UI: applied to the replica at once, queued, and sent when the network allows. */
+/**
+ * The only write path of the UI. The page's queries show the effect at once (the overlay of pending effects,
+ * src/data/overlay); the answer comes from the sync worker once the change is durable in the outbox (or refused),
+ * and only then may the UI report it queued. A refusal takes the shown effect away.
+ */
 export async function mutate(name: string, args: unknown): Promise<MutationResult> {
-  if (!running) return { ok: false, code: 'not-started', message: 'You are not signed in' };
-  await running.ready;
-  return running.api.mutate(name, args);
+  const current = running;
+  if (!current) return { ok: false, code: 'not-started', message: 'You are not signed in' };
+  const settle = current.live?.preview(name, args) ?? null;
+  try {
+    await current.ready;
+    const result = await current.api.mutate(name, args);
+    settle?.(result);
+    return result;
+  } catch (error) {
+    settle?.(null);
+    throw error;
+  }
 }
 
 /** Attaches a file to a case: the bytes wait in IndexedDB and the worker sends them before `case.uploadFile`. */
@@ -139,62 +154,54 @@ export async function reconnect(): Promise<void> {
 
 /** The page's handle on the replica, for code outside React (null until started and opened). */
 export function replicaDatabase(): ReplicaDatabase | null {
-  return running?.db ?? null;
+  return running?.live?.db ?? null;
 }
 
-function useReplicaDb(): ReplicaDatabase | null {
-  return useSyncExternalStore(subscribe, () => running?.db ?? null);
+/** One document as the page's views show it (pending effects included), for code outside React; answers the unsubscribe. */
+export function observeDoc<C extends SyncedCollection>(collection: C, id: string, onChange: (doc: DocOf<C> | null) => void): () => void {
+  const live = running?.live;
+  if (!live) throw new Error('The replica is not open');
+  return live.observeDoc<DocOf<C>>(collection, id, onChange);
 }
 
-// RxDB hands out the same RxDocument object while a document's revision is unchanged, so its plain copy is made
-// once: a query over 10,000 tickets then copies only what changed, and unchanged documents keep their identity.
-const plainCopies = new WeakMap<object, unknown>();
-function plainDoc<T>(doc: { toJSON(): unknown }): T {
-  let copy = plainCopies.get(doc);
-  if (copy === undefined) {
-    copy = doc.toJSON();
-    plainCopies.set(doc, copy);
-  }
-  return copy as T;
+function useLiveReplica(): LiveReplica | null {
+  return useSyncExternalStore(subscribe, () => running?.live ?? null);
 }
 
 /** Documents matching a query, kept current as the replica changes; `loading` until the first answer. */
 export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
-  const db = useReplicaDb();
+  const live = useLiveReplica();
   const key = query === null ? null : JSON.stringify(query);
   const [state, setState] = useState<{ key: string; docs: DocOf<C>[] } | null>(null);
   useEffect(() => {
-    if (!db || key === null) return;
-    const subscription = db[collection].find(JSON.parse(key)).$.subscribe((docs) => setState({ key, docs: docs.map((d) => plainDoc<DocOf<C>>(d)) }));
-    return () => subscription.unsubscribe();
-  }, [db, collection, key]);
+    if (!live || key === null) return;
+    return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, (docs) => setState({ key, docs: docs as DocOf<C>[] }));
+  }, [live, collection, key]);
   const fresh = state !== null && state.key === key;
   return { docs: fresh ? state.docs : [], loading: !fresh };
 }
 
 /** One document: undefined while loading, null when the replica does not have it. */
 export function useDoc<C extends SyncedCollection>(collection: C, id: string | null | undefined): DocOf<C> | null | undefined {
-  const db = useReplicaDb();
+  const live = useLiveReplica();
   const [state, setState] = useState<{ id: string; doc: DocOf<C> | null } | null>(null);
   useEffect(() => {
-    if (!db || !id) return;
-    const subscription = db[collection].findOne(id).$.subscribe((doc) => setState({ id, doc: doc ? plainDoc<DocOf<C>>(doc) : null }));
-    return () => subscription.unsubscribe();
-  }, [db, collection, id]);
+    if (!live || !id) return;
+    return live.observeDoc<DocOf<C>>(collection, id, (doc) => setState({ id, doc }));
+  }, [live, collection, id]);
   if (!id) return null;
   return state?.id === id ? state.doc : undefined;
 }
 
 /** How many documents match a selector; undefined until known. */
 export function useCount(collection: SyncedCollection, selector: Record<string, unknown>): number | undefined {
-  const db = useReplicaDb();
+  const live = useLiveReplica();
   const key = JSON.stringify(selector);
   const [state, setState] = useState<{ key: string; count: number } | null>(null);
   useEffect(() => {
-    if (!db) return;
-    const subscription = db[collection].count({ selector: JSON.parse(key) }).$.subscribe((count) => setState({ key, count }));
-    return () => subscription.unsubscribe();
-  }, [db, collection, key]);
+    if (!live) return;
+    return live.observeCount(collection, JSON.parse(key) as Record<string, unknown>, (count) => setState({ key, count }));
+  }, [live, collection, key]);
   return state?.key === key ? state.count : undefined;
 }
 
@@ -208,7 +215,7 @@ export function useRejections(): Rejection[] {
 
 /** The changes waiting in the outbox, oldest first. */
 export function usePendingMutations(): PendingMutation[] {
-  const db = useReplicaDb();
+  const db = useLiveReplica()?.db ?? null;
   const [pending, setPending] = useState<PendingMutation[]>([]);
   useEffect(() => {
     if (!db) return;

@@ -1,3 +1,4 @@
+import { mutationActor } from '../../src/domain/mutations/actor.ts';
 import type { MutationActor } from '../../src/domain/mutations/types.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 
@@ -9,5 +10,5 @@ export async function readActor(db: ReplicaDatabase, userId: string): Promise<Mu
   const user = await db.config.findOne(userId).exec();
   if (!user) return null;
   const member = await db.config.findOne({ selector: { kind: 'member', userId } }).exec();
-  return { userId, role: String(user.get('role')), name: String(user.get('name')), memberId: member ? member.primary : null };
+  return mutationActor(userId, { role: user.get('role'), name: user.get('name') }, member ? member.primary : null);
 }
