@@ -39,7 +39,7 @@ export async function mayOpenCase(db: Kysely<Database>, v: Visibility, caseId: s
 export async function pullPage(
   db: Kysely<Database>,
   v: Visibility,
-  query: { collection: SyncedCollection; checkpoint?: Checkpoint | undefined; limit: number; scope?: string | undefined },
+  query: { collection: SyncedCollection; checkpoint?: Checkpoint | undefined; limit: number; scope?: string | undefined; count?: '1' | undefined },
 ): Promise<PullResponse> {
   const scopeCaseId = query.scope?.startsWith('case:') ? query.scope.slice(5) : null;
   if (query.collection === 'caseRecords') {
@@ -50,27 +50,39 @@ export async function pullPage(
   const reset = query.checkpoint !== undefined && query.checkpoint.v !== fingerprint;
   const from = query.checkpoint && !reset ? query.checkpoint : { rev: 0, id: '' };
 
+  const tables = Object.entries(COLLECTION_TABLES[query.collection]).flatMap(([table, kind]) => {
+    const filter = query.collection === 'caseRecords' ? caseRecordFilter(v, scopeCaseId) : rowsOf(table, v);
+    if (filter === false) return [];
+    const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
+    const extra = filter === true ? sql`` : sql`and ${filter}`;
+    // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
+    return [{ table, kind, where: sql`${inWorkspace} ${extra} and (rev, id collate "C") > (${from.rev}, ${from.id})` }];
+  });
   const pages = await Promise.all(
-    Object.entries(COLLECTION_TABLES[query.collection]).map(async ([table, kind]) => {
-      const filter = query.collection === 'caseRecords' ? caseRecordFilter(v, scopeCaseId) : rowsOf(table, v);
-      if (filter === false) return [];
-      const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;
-      const extra = filter === true ? sql`` : sql`and ${filter}`;
-      // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
+    tables.map(async ({ table, kind, where }) => {
       const { rows } = await sql<Record<string, unknown>>`
-        select * from ${sql.table(table)}
-        where ${inWorkspace} ${extra} and (rev, id collate "C") > (${from.rev}, ${from.id})
-        order by rev, id collate "C" limit ${query.limit}`.execute(db);
+        select * from ${sql.table(table)} where ${where} order by rev, id collate "C" limit ${query.limit}`.execute(db);
       return rows.map((row) => rowToDoc(kind, row, v.isAdmin ? undefined : PRIVATE_COLUMNS[table]));
     }),
   );
+  const remaining = query.count === '1' ? await countAfter(db, tables) : undefined;
   const documents = pages
     .flat()
     .sort((a, b) => a.rev - b.rev || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, query.limit);
   const last: ReplicaDoc | undefined = documents.at(-1);
   const checkpoint = last ? { rev: last.rev, id: last.id, v: fingerprint } : { ...from, v: fingerprint };
-  return { documents, checkpoint, reset };
+  return remaining === undefined ? { documents, checkpoint, reset } : { documents, checkpoint, reset, remaining };
+}
+
+async function countAfter(db: Kysely<Database>, tables: Array<{ table: string; where: RawBuilder<unknown> }>): Promise<number> {
+  const counts = await Promise.all(
+    tables.map(async ({ table, where }) => {
+      const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    }),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /**

@@ -24,7 +24,8 @@ export class TransportError extends Error {
 
 /** Everything the sync engine needs from the server; tests wrap it to drop, repeat, reorder or delay replies. */
 export type SyncTransport = {
-  pull(collection: SyncedCollection, checkpoint: Checkpoint | null, limit: number, scope?: string): Promise<PullResponse>;
+  /** `count`: also ask how many documents follow the checkpoint (`remaining`), for a first load's progress. */
+  pull(collection: SyncedCollection, checkpoint: Checkpoint | null, limit: number, scope?: string, count?: boolean): Promise<PullResponse>;
   docs(collection: SyncedCollection, ids: string[]): Promise<ReplicaDoc[]>;
   push(batch: MutationBatch): Promise<MutationBatchResponse>;
   /** Holds the live stream open, calling back per message; settles when the stream ends. */
@@ -61,10 +62,11 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
   const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   return {
-    pull(collection, checkpoint, limit, scope) {
+    pull(collection, checkpoint, limit, scope, count) {
       const query = new URLSearchParams({ collection, limit: String(limit) });
       if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
       if (scope) query.set('scope', scope);
+      if (count) query.set('count', '1');
       return call<PullResponse>(`/sync/pull?${query}`);
     },
     async docs(collection, ids) {

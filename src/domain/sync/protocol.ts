@@ -35,13 +35,16 @@ export const pullQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
   /** For scoped collections: `case:<caseId>`. */
   scope: z.string().regex(/^case:[\w-]{1,100}$/, 'scope must look like case:<id>').optional(),
+  /** `1`: also answer `remaining`, how many documents follow the checkpoint (a first load shows its progress). */
+  count: z.enum(['1']).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
 /** Every replicated document: its id, kind, revision and tombstone flag, then the entity's own fields. */
 export type ReplicaDoc = { id: string; kind: string; rev: number; deleted: boolean } & Record<string, unknown>;
 
-export type PullResponse = { documents: ReplicaDoc[]; checkpoint: Checkpoint; reset: boolean };
+/** `remaining`, when asked for: the documents after the request's checkpoint (this page's included). */
+export type PullResponse = { documents: ReplicaDoc[]; checkpoint: Checkpoint; reset: boolean; remaining?: number };
 
 export const DOCS_REQUEST_MAX = 500;
 export const docsRequestSchema = z.object({

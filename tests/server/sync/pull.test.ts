@@ -49,6 +49,25 @@ describe.each(backends)('sync pull on %s', (backend) => {
     expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)));
   });
 
+  it('with count=1 a page also says how many documents follow its checkpoint, counted as the caller sees them', async () => {
+    const pull = async (headers: { authorization: string }, collection: string, checkpoint?: PullResponse['checkpoint']) => {
+      const query = new URLSearchParams({ collection, limit: '25', count: '1', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
+      const response = await t.app.inject({ method: 'GET', url: `/sync/pull?${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PullResponse>();
+    };
+    const first = await pull(admin.headers, 'cases');
+    expect(first.remaining).toBe(200);
+    expect((await pull(admin.headers, 'cases', first.checkpoint)).remaining).toBe(175);
+    const agentTickets = (await pullAll(agent.headers, 'tickets')).docs.length;
+    expect((await pull(agent.headers, 'tickets')).remaining).toBe(agentTickets);
+    // Without the flag nothing is counted; a flag other than 1 is refused.
+    const plain = await t.app.inject({ method: 'GET', url: '/sync/pull?collection=cases&limit=5', headers: admin.headers });
+    expect(plain.json<PullResponse>().remaining).toBeUndefined();
+    const bad = await t.app.inject({ method: 'GET', url: '/sync/pull?collection=cases&count=yes', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('an administrator receives every ticket of the workspace; the agent only those of their teams', async () => {
     const all = (await pullAll(admin.headers, 'tickets')).docs;
     const mine = (await pullAll(agent.headers, 'tickets')).docs;

@@ -30,11 +30,11 @@ export function chaosTransport(random: Random, baseUrl: () => string, token: str
   }
 
   return {
-    pull(collection, checkpoint, limit, scope) {
+    pull(collection, checkpoint, limit, scope, count) {
       const key = `${collection}|${scope ?? ''}`;
       return hostile(
         async () => {
-          const page = await real().pull(collection, checkpoint, limit, scope);
+          const page = await real().pull(collection, checkpoint, limit, scope, count);
           if (!stale.has(key) || random.chance(0.5)) stale.set(key, page);
           return page;
         },
