@@ -9,6 +9,7 @@
  * - startReplica(session) / stopReplica(): called by the session layer at sign-in and sign-out.
  */
 import type { SyncedCollection } from '../domain/sync/collections.ts';
+import type { LoadProgress } from '../domain/sync/loadProgress.ts';
 import type {
   CaseRecordsDoc,
   CasesDoc,
@@ -51,6 +52,10 @@ export type SyncStatus = {
   problem: SyncProblem | null;
   /** The session ended on the server (401): the UI signs out. */
   sessionEnded: boolean;
+  /** Collections pulled to their end at least once on this device (null: not known yet). */
+  loaded: SyncedCollection[] | null;
+  /** The first load in progress on this device, if any (the inbox is usable before the rest has arrived). */
+  loading: LoadProgress | null;
 };
 
 /** A case file read back (part 2 §7): its bytes as a data URL, as the console shows and the bridge answers them. */

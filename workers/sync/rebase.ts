@@ -41,10 +41,13 @@ export async function writeDocs(db: ReplicaDatabase, writes: Iterable<DocWrite>)
 /**
  * Server documents older than what the replica already holds are dropped: a late reply (a reordered page, a
  * document fetch that crossed a newer pull) must never move a document back in time. A document the server
- * says is gone for this user (`kind: 'gone'`) is always removed.
+ * says is gone for this user (`kind: 'gone'`) is always removed. `mustCheck` narrows the check to the documents
+ * that could be newer in the replica (a first load's page past everything written before it needs none of it).
  */
-async function withoutStale(db: ReplicaDatabase, serverDocs: DocWrite[]): Promise<DocWrite[]> {
-  const current = await readDocs(db, serverDocs.filter((w) => w.doc.kind !== 'gone').map((w) => ({ collection: w.collection, id: w.doc.id })));
+async function withoutStale(db: ReplicaDatabase, serverDocs: DocWrite[], mustCheck: (doc: ReplicaDoc) => boolean): Promise<DocWrite[]> {
+  const checked = serverDocs.filter((w) => w.doc.kind !== 'gone' && mustCheck(w.doc));
+  if (checked.length === 0) return serverDocs;
+  const current = await readDocs(db, checked.map((w) => ({ collection: w.collection, id: w.doc.id })));
   return serverDocs.filter((w) => w.doc.kind === 'gone' || w.doc.rev >= ((current.get(w.doc.id)?.rev as number | undefined) ?? 0));
 }
 
@@ -60,8 +63,9 @@ export async function rebase(
   pending: OutboxEntry[],
   actor: MutationActor | null,
   trace?: SyncTrace,
+  mustCheck: (doc: ReplicaDoc) => boolean = () => true,
 ): Promise<void> {
-  const fresh = await withoutStale(db, serverDocs);
+  const fresh = await withoutStale(db, serverDocs, mustCheck);
   trace?.('rebase', { server: serverDocs.map((w) => `${w.doc.id}@${w.doc.rev}`), kept: fresh.length, pending: pending.map((p) => `${p.name}:${p.id}`) });
   const overlay = new Map<string, DocWrite>(fresh.map((w) => [keyOf(w.collection, w.doc.id), w]));
   if (actor) {

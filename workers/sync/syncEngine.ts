@@ -1,8 +1,7 @@
-import type { MutationActor } from '../../src/domain/mutations/types.ts';
-import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { SCOPED_COLLECTIONS, type SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
-import { readActor } from './actor.ts';
+import { AccountGate } from './actor.ts';
 import { outboxOf } from './outbox.ts';
 import { runPreflights, type Preflight } from './preflight.ts';
 import { applyOptimistically, isQuotaError, STORAGE_FULL } from './optimistic.ts';
@@ -10,12 +9,11 @@ import { rebase, type SyncTrace } from './rebase.ts';
 import { keepStreamOpen, type LiveStream } from './liveStream.ts';
 import { isNetworkFailure, problemOf, Retrier, retryDelayMs } from './retryPolicy.ts';
 import { pushBatch, settledBy, takeBatch, PUSH_BATCH } from './pushBatch.ts';
-import { pullToEnd } from './replication.ts';
+import { pullPass, type PullPassDeps } from './pullPass.ts';
+import { FirstLoad } from './firstLoad.ts';
+import { nextPullTarget, outranked, PULL_PRIORITY } from '../../src/domain/sync/loadProgress.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
-
-/** Collections pulled whole at start and on every change; caseRecords are pulled per opened case. */
-const WHOLE_COLLECTIONS: SyncedCollection[] = ['config', 'tickets', 'cases', 'runs'];
 
 export type SyncEngineOptions = {
   db: ReplicaDatabase;
@@ -48,9 +46,7 @@ export class SyncEngine {
   private readonly outbox;
   private queue: Promise<unknown> = Promise.resolve();
   private clientId = '';
-  private actor: MutationActor | null = null;
-  /** Mutations made before the account reached the replica, waiting for it (or for the pull to end). */
-  private actorWaiters: Array<() => void> = [];
+  private readonly account: AccountGate;
   private stopped = false;
   private flushing = false;
   private flushAgain = false;
@@ -64,14 +60,17 @@ export class SyncEngine {
   private stream: LiveStream | null = null;
   private openScopes = new Set<string>();
   private leader: boolean;
-  private lastSyncSubscription: { unsubscribe(): void } | null = null;
-  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false };
+  private subscriptions: Array<{ unsubscribe(): void }> = [];
+  private readonly firstLoad: FirstLoad;
+  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, loaded: null, loading: null };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
     this.transport = options.transport;
     this.outbox = outboxOf(options.db);
     this.leader = options.leader;
+    this.account = new AccountGate(options.db, options.userId);
+    this.firstLoad = new FirstLoad(options.db, ({ loaded, loading }) => this.setStatus({ loaded, loading }));
   }
 
   private get now() {
@@ -112,12 +111,15 @@ export class SyncEngine {
     const stored = await this.db.getLocal<{ value: string }>('clientId');
     this.clientId = stored ? (stored.toJSON().data as { value: string }).value : (this.options.newId?.() ?? crypto.randomUUID());
     if (!stored) await this.db.upsertLocal('clientId', { value: this.clientId });
-    await this.refreshActor();
+    await this.account.refresh();
     // When the data was last brought up to date, by this tab or another: shown until this realm syncs itself.
-    this.lastSyncSubscription = this.db.getLocal$<{ value: number | null }>('lastSyncAt').subscribe((doc) => {
-      const at = doc ? (doc.toJSON().data as { value: number | null }).value : null;
-      if (typeof at === 'number' && at > (this.status.lastSyncAt ?? 0)) this.setStatus({ lastSyncAt: at });
-    });
+    this.subscriptions.push(
+      this.db.getLocal$<{ value: number | null }>('lastSyncAt').subscribe((doc) => {
+        const at = doc ? (doc.toJSON().data as { value: number | null }).value : null;
+        if (typeof at === 'number' && at > (this.status.lastSyncAt ?? 0)) this.setStatus({ lastSyncAt: at });
+      }),
+      await this.firstLoad.start(),
+    );
     this.setStatus({ pending: await this.outbox.count() });
     if (this.leader) this.startReplicating();
   }
@@ -138,41 +140,28 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.lastSyncSubscription?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.streamAbort?.abort();
     this.retry.cancel();
     await this.queue;
     await this.pulling;
   }
 
-  private async refreshActor(): Promise<void> {
-    const actor = await readActor(this.db, this.options.userId);
-    if (!actor) return;
-    this.actor = actor;
-    for (const wake of this.actorWaiters.splice(0)) wake();
-  }
-
-  /**
-   * On a fresh device the user's account arrives with the first pull: a change made meanwhile (a language picked
-   * at once, say) waits for it instead of being refused. Waits outside the write queue, which the pull needs.
-   */
+  /** Waits for the account (outside the write queue, which the pull that brings it needs). */
   private async accountLoaded(): Promise<void> {
-    if (this.actor) return;
-    await this.serial(() => this.refreshActor());
-    if (this.actor || !this.pulling) return;
-    let wake = () => {};
-    await Promise.race([this.pulling.catch(() => undefined), new Promise<void>((resolve) => this.actorWaiters.push((wake = resolve)))]);
-    this.actorWaiters = this.actorWaiters.filter((waiter) => waiter !== wake);
+    if (this.account.actor) return;
+    await this.serial(() => this.account.refresh());
+    await this.account.arrival(this.pulling);
   }
 
   /** Applies a mutation optimistically and queues it; a refusal visible locally is answered at once. */
   async mutate(name: string, args: unknown): Promise<MutationResult> {
     await this.accountLoaded();
     return this.serial(async () => {
-      if (!this.actor) await this.refreshActor();
-      if (!this.actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };
+      if (!this.account.actor) await this.account.refresh();
+      if (!this.account.actor) return { ok: false, code: 'not-ready', message: 'Your data is still loading; try again in a moment' };
       const id = this.options.newId?.() ?? crypto.randomUUID();
-      const queued = await applyOptimistically(this.db, { name, args, actor: this.actor, at: this.now, id });
+      const queued = await applyOptimistically(this.db, { name, args, actor: this.account.actor, at: this.now, id });
       if (!queued.entry) return queued.result;
       if (queued.previewLost) this.setStatus({ lastError: STORAGE_FULL, problem: 'storage-full' });
       this.options.trace?.('mutate', { id, name, docs: queued.entry.touched.map((r) => r.id) });
@@ -218,16 +207,11 @@ export class SyncEngine {
     try {
       await this.refreshStale();
       while (this.pullsWanted.size > 0 && !this.stopped) {
-        const [target] = this.pullsWanted;
-        this.pullsWanted.delete(target!);
-        const [collection, scope] = target!.split('|') as [SyncedCollection, string | undefined];
-        await pullToEnd(this.db, this.transport, collection, this.options.pullLimit ?? 1000, (page) =>
-          this.serial(async () => {
-            await rebase(this.db, page.documents.map((doc) => ({ collection: page.collection, doc })), await this.outbox.pending(), this.actor, this.options.trace);
-            if (page.collection === 'config') await this.refreshActor();
-          }),
-          scope,
-        );
+        // The most urgent first; a long first load gives way between pages and continues after.
+        const target = nextPullTarget(this.pullsWanted)!;
+        this.pullsWanted.delete(target);
+        const yieldNow = () => this.stopped || outranked(this.pullsWanted, target);
+        if (!(await pullPass(target, { ...this.pullDeps(), yieldNow }))) this.pullsWanted.add(target);
       }
       this.answered();
       this.setStatus({ syncing: false, lastSyncAt: this.now });
@@ -239,6 +223,19 @@ export class SyncEngine {
       else this.handleFailure(error, 'pull');
     }
   }
+
+  /** How pull passes reach the replica: each page written on the write queue, with the rebase. */
+  private readonly pullDeps = (): Omit<PullPassDeps, 'yieldNow'> => ({
+    db: this.db,
+    transport: this.transport,
+    limit: this.options.pullLimit ?? 1000,
+    firstLoad: this.firstLoad,
+    writePage: (collection, documents, mustCheck) =>
+      this.serial(async () => {
+        await rebase(this.db, documents.map((doc) => ({ collection, doc })), await this.outbox.pending(), this.account.actor, this.options.trace, mustCheck);
+        if (collection === 'config') await this.account.refresh();
+      }),
+  });
 
   /** Sends pending mutations in order until the queue is empty or the server cannot be reached. */
   async flush(): Promise<void> {
@@ -322,8 +319,9 @@ export class SyncEngine {
       this.handleFailure(error, 'push');
       return;
     }
+    for (const { collection, doc } of restored) this.firstLoad.noteRestored(collection, [doc.id]);
     await this.serial(async () => {
-      await rebase(this.db, restored, await this.outbox.pending(), this.actor, this.options.trace);
+      await rebase(this.db, restored, await this.outbox.pending(), this.account.actor, this.options.trace);
       await removeStaleRefs(this.db, refs);
     });
   }
@@ -370,8 +368,8 @@ export class SyncEngine {
   }
 
   /** Every collection kept (or those named): case records per open scope, never whole (the server refuses that). */
-  private allTargets(collections: readonly string[] = [...WHOLE_COLLECTIONS, 'caseRecords']): string[] {
-    return collections.flatMap((c) => (c === 'caseRecords' ? [...this.openScopes].map((s) => `caseRecords|${s}`) : [c]));
+  private allTargets(collections: readonly string[] = PULL_PRIORITY): string[] {
+    return collections.flatMap((c) => (SCOPED_COLLECTIONS.has(c as SyncedCollection) ? [...this.openScopes].map((s) => `caseRecords|${s}`) : [c]));
   }
 
   /** Keeps the live stream open (reconnecting with backoff); each message asks for the collections it names. */

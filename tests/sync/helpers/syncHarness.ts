@@ -94,6 +94,7 @@ export async function openClient(options: {
   newId?: () => string;
   storage?: StorageKind;
   trace?: (event: string, detail: unknown) => void;
+  pullLimit?: number;
 }): Promise<TestClient> {
   const name = options.dbName ?? `client_${process.pid}_${(databaseCounter += 1)}`;
   const storageKind = options.storage ?? 'dexie';
@@ -111,6 +112,7 @@ export async function openClient(options: {
     ...(options.random ? { random: options.random } : {}),
     ...(options.newId ? { newId: options.newId } : {}),
     ...(options.trace ? { trace: options.trace } : {}),
+    ...(options.pullLimit ? { pullLimit: options.pullLimit } : {}),
     onRejection: (r) => rejections.push(r),
     onStatus: (s) => statuses.push(s),
   });
