@@ -147,6 +147,10 @@ export const en = {
     details: 'Details',
     waitingSince: 'waiting {{age}}',
     waitingMoment: 'just queued',
+    loadingPercent: 'Still loading {{what}} ({{percent}}%)',
+    loadingSome: 'Still loading {{what}}…',
+    loading: { config: 'your workspace', tickets: 'your tickets', caseRecords: 'case records', cases: 'older cases', runs: 'app activity' },
+    stillLoading: 'Still loading: the figures may grow',
   },
   changes: {
     claim: 'Claim ticket {{ticket}}',

@@ -141,6 +141,10 @@ export const es = {
     details: 'Detalles',
     waitingSince: 'esperando {{age}}',
     waitingMoment: 'recién guardado',
+    loadingPercent: 'Aún cargando {{what}} ({{percent}} %)',
+    loadingSome: 'Aún cargando {{what}}…',
+    loading: { config: 'tu espacio de trabajo', tickets: 'tus tickets', caseRecords: 'registros del caso', cases: 'casos anteriores', runs: 'la actividad de las apps' },
+    stillLoading: 'Aún cargando: las cifras pueden crecer',
   },
   changes: {
     claim: 'Tomar el ticket {{ticket}}',

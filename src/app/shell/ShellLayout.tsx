@@ -11,6 +11,7 @@ import { prefetchScreensWhenIdle } from '../pwa/prefetchScreens.ts';
 import { endSession } from '../sessionActions.ts';
 import { menuCollapsedAtom, sessionStateAtom } from '../state/shellAtoms.ts';
 import { BackBar } from './BackBar.tsx';
+import { BackgroundLoadNote } from './BackgroundLoadNote.tsx';
 import { Header } from './Header.tsx';
 import { IdleBanner } from './IdleBanner.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
@@ -86,6 +87,7 @@ export function ShellLayout() {
           onSignOut={() => signOutTo(PUBLIC_PATHS.login)}
         />
         <IdleBanner state={sessionState} />
+        <BackgroundLoadNote />
         <BackBar />
         <main id={MAIN_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-6">
           <Outlet />

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from '../../data/replica.ts';
 import type { CaseTypeDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
+import { allLoaded } from '../../domain/sync/loadProgress.ts';
 import { isHiddenTeam } from '../../domain/tickets/inboxRules.ts';
 import { ColorBadge } from './ColorBadge.tsx';
 import { idBadgeClass, teamBadgeClass } from './badgeColors.ts';
@@ -37,6 +39,9 @@ export function BadgeFilters({ kind, tickets, view, selection, onToggle }: Props
   const { t } = useTranslation();
   const { data } = view;
   const counts = useMemo(() => countBadges(kind, tickets, data.caseTypeOfCase), [kind, tickets, data.caseTypeOfCase]);
+  // On a cold device the counts grow while tickets (and, for case types, the cases) still arrive: say so.
+  const { loaded } = useSyncStatus();
+  const partial = loaded !== null && !allLoaded(loaded, kind === 'cases' ? ['tickets', 'cases'] : ['tickets']);
   const entries: Entry[] = [...counts].flatMap(([id, n]) => {
     if (kind === 'teams') {
       const team = data.teamsById.get(id);
@@ -50,9 +55,11 @@ export function BadgeFilters({ kind, tickets, view, selection, onToggle }: Props
     return type === undefined ? [] : [{ id, label: type.description || type.code, colorClass: idBadgeClass(id), count: n, selected: selection.caseType === id }];
   });
   entries.sort((a, b) => a.label.localeCompare(b.label));
-  if (entries.length === 0) return <p className="text-sm text-slate-600">—</p>;
+  const stillLoading = partial && <p className="w-full text-xs text-slate-600" data-testid={`badges-${kind}-loading`}>{t('sync.stillLoading')}</p>;
+  if (entries.length === 0) return stillLoading || <p className="text-sm text-slate-600">—</p>;
   return (
     <div className="flex flex-wrap gap-2" data-testid={`badges-${kind}`}>
+      {stillLoading}
       {entries.map((entry) => (
         <ColorBadge
           key={entry.id}
