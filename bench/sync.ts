@@ -41,7 +41,8 @@ export async function run(): Promise<BenchResult[]> {
     const adminPage = await (await contextFor(admin.token)).newPage();
     await adminPage.goto(`${baseUrl}/`);
     await adminPage.waitForFunction(() => 'bench' in window);
-    const cold = await call<{ ms: number; longTasks: number[] }>(adminPage, 'coldSync', admin.userId, { cases: CASES, tickets: TICKETS });
+    type Cold = { ms: number; inboxMs: number; configMs: number; longTasks: number[]; longTasksBeforeInbox: number[]; whileLoading: { p95: number; max: number; runs: number } };
+    const cold = await call<Cold>(adminPage, 'coldSync', admin.userId, { cases: CASES, tickets: TICKETS });
     const inbox = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'inbox', 100);
     const cases = await call<{ p95: number; p50: number }>(adminPage, 'timeQuery', 'cases', 100);
 
@@ -68,6 +69,11 @@ export async function run(): Promise<BenchResult[]> {
     }
     const longest = Math.max(0, ...cold.longTasks);
     return [
+      { name: 'cold sign-in → inbox data in (config + tickets loaded, query answered)', value: round(cold.inboxMs / 1000), unit: 's', target: '≤ 3 s' },
+      { name: 'cold sign-in → account and configuration loaded', value: round(cold.configMs / 1000), unit: 's' },
+      { name: 'main-thread tasks over 50 ms before the inbox was in', value: cold.longTasksBeforeInbox.length, unit: '', target: '0' },
+      { name: `inbox query while the rest loads p95 (${cold.whileLoading.runs} runs)`, value: round(cold.whileLoading.p95), unit: 'ms' },
+      { name: 'inbox query while the rest loads, slowest', value: round(cold.whileLoading.max), unit: 'ms' },
       { name: `cold sync ${CASES} cases + ${TICKETS} tickets`, value: round(cold.ms / 1000), unit: 's', target: '≤ 10 s' },
       { name: 'longest main-thread task during cold sync', value: round(longest), unit: 'ms', target: '≤ 50 ms' },
       { name: 'main-thread tasks over 50 ms during cold sync', value: cold.longTasks.length, unit: '' },

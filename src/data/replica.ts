@@ -11,7 +11,7 @@ import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, Pendin
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
 
-const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false };
+const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, loaded: null, loading: null };
 const MAX_REJECTIONS = 20;
 
 type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; live: LiveReplica | null; ready: Promise<void> };
@@ -204,6 +204,9 @@ export function useCount(collection: SyncedCollection, selector: Record<string, 
   }, [live, collection, key]);
   return state?.key === key ? state.count : undefined;
 }
+
+/** The sync status as last reported, for code outside React (the benchmark's page). */
+export const currentSyncStatus = (): SyncStatus => status;
 
 export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribe, () => status);
