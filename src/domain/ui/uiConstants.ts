@@ -1,4 +1,4 @@
-/** UI constants of part 1 §9: notice durations (successes 4 s, errors 5 s, info 3 s, others the 4 s default), search debounce, startup error delay, breakpoints. */
+/** UI constants of part 1 §9: notice durations (successes 4 s, errors 5 s, info 3 s, others the 4 s default), search debounce, button guard, startup error delay, breakpoints. */
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export const TOAST_DURATION_MS: Record<ToastKind, number> = {
@@ -9,6 +9,8 @@ export const TOAST_DURATION_MS: Record<ToastKind, number> = {
 };
 
 export const SEARCH_DEBOUNCE_MS = 700;
+/** Part 1 §9 button guard: a press within this time of the last one (a double click or double tap) is ignored. */
+export const BUTTON_GUARD_MS = 1000;
 export const STARTUP_ERROR_DELAY_MS = 2000;
 
 /** Part 1 §9 breakpoints: mobile up to 570 px, tablet up to 900 px. */

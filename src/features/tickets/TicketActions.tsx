@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useButtonGuard } from '../../ui/useButtonGuard.ts';
 import { CancelTicketDialog } from './CancelTicketDialog.tsx';
 import { ReassignMenu } from './ReassignMenu.tsx';
 import { cancelTicket, claimTicket, releaseTicket } from './ticketActions.ts';
@@ -25,10 +26,12 @@ export function TicketActions({ ticket, userId, isAdmin, ctrlHeld, teams }: Prop
   const [confirming, setConfirming] = useState(false);
   const assigned = ticket.status === 'assigned';
   const mayRelease = assigned && (ticket.assigneeUserId === userId || isAdmin);
-  const act = (action: typeof claimTicket) => {
-    focusTicketLink(ticket.id);
-    void action(ticket);
-  };
+  const guard = useButtonGuard();
+  const act = (action: typeof claimTicket) =>
+    guard(() => {
+      focusTicketLink(ticket.id);
+      void action(ticket);
+    });
   return (
     <div className="flex flex-wrap items-center gap-1">
       {!assigned && (

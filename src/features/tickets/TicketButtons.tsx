@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useButtonGuard } from '../../ui/useButtonGuard.ts';
 import { claimTicket, releaseTicket } from './ticketActions.ts';
 
 type Props = {
@@ -22,10 +23,12 @@ export function TicketButtons({ ticket, userId, onSolve, onNote, onTool }: Props
   const noteButton = useRef<HTMLButtonElement>(null);
   const assigned = ticket.status === 'assigned';
   const mine = assigned && ticket.assigneeUserId === userId;
-  const act = (action: typeof claimTicket) => {
-    (solveButton.current ?? noteButton.current)?.focus();
-    void action(ticket);
-  };
+  const guard = useButtonGuard();
+  const act = (action: typeof claimTicket) =>
+    guard(() => {
+      (solveButton.current ?? noteButton.current)?.focus();
+      void action(ticket);
+    });
   return (
     <div className="flex flex-wrap gap-2">
       {!assigned && <Button onClick={() => act(claimTicket)}>{t('tickets.claim')}</Button>}
