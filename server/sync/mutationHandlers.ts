@@ -6,6 +6,7 @@ import * as caseFiles from '../services/caseFiles.ts';
 import * as cases from '../services/cases.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
+import * as teams from '../services/teams.ts';
 import * as tickets from '../services/tickets.ts';
 import * as users from '../services/users.ts';
 
@@ -37,6 +38,10 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'instance.retry': instances.retryInstance,
   'case.uploadFile': caseFiles.confirmUpload,
   'case.create': cases.createCase,
+  'team.create': teams.createTeam,
+  'team.update': teams.updateTeam,
+  'team.addMember': teams.addTeamMember,
+  'team.removeMember': teams.removeTeamMember,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

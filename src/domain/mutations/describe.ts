@@ -34,6 +34,10 @@ const CHANGE_KEYS: Record<string, string> = {
   'instance.retry': 'retry',
   'case.uploadFile': 'file',
   'case.create': 'caseCreate',
+  'team.create': 'teamCreate',
+  'team.update': 'teamUpdate',
+  'team.addMember': 'teamAddMember',
+  'team.removeMember': 'teamRemoveMember',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */
