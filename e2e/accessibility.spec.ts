@@ -27,6 +27,20 @@ test.describe('accessibility (axe, every impact)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('settings: the teams tab, the team form and the profile have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/admin-info');
+    await expect(page.locator('[data-team-id="team-demo-claims"]')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit team Claims Desk' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit team Claims Desk' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Your profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
   test('the inbox, its shortcut dialog, the ticket form, the ticket detail and its note dialog have no violation', async ({ page }) => {
     await new ShellPage(page).signInAs(ADMIN);
     const inbox = new InboxPage(page);

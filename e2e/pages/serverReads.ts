@@ -58,3 +58,21 @@ export async function releaseTickets(request: APIRequestContext, adminToken: str
   });
   if (!reply.ok()) throw new Error(`releasing tickets failed: ${reply.status()} ${await reply.text()}`);
 }
+
+/** Puts a team's thresholds back over the API as an administrator (journeys share one e2e server). */
+export async function restoreTeamThresholds(request: APIRequestContext, adminToken: string, team: { teamId: string; name: string; engineId: string | null; color: string; lightYellow: number; lightRed: number; notifyChannels: string[]; webhookEmail: string | null; slackLink: string | null }): Promise<void> {
+  const reply = await request.post('/sync/mutations', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { clientId: `e2e-team-${Date.now()}`, mutations: [{ id: `team-${Date.now()}`, name: 'team.update', args: team, at: Date.now() }] },
+  });
+  if (!reply.ok()) throw new Error(`restoring the team failed: ${reply.status()} ${await reply.text()}`);
+}
+
+/** Takes a member off a team over the API as an administrator. */
+export async function removeTeamLink(request: APIRequestContext, adminToken: string, teamId: string, linkId: string): Promise<void> {
+  const reply = await request.post('/sync/mutations', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { clientId: `e2e-team-${Date.now()}`, mutations: [{ id: `unlink-${Date.now()}`, name: 'team.removeMember', args: { teamId, linkId }, at: Date.now() }] },
+  });
+  if (!reply.ok()) throw new Error(`removing the member failed: ${reply.status()} ${await reply.text()}`);
+}

@@ -21,7 +21,7 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   collections: () => import('../features/collections/CollectionsPlaceholder.tsx').then((m) => m.CollectionsPlaceholder),
   builder: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
   whatsapp: () => import('../features/whatsapp/WhatsAppPlaceholder.tsx').then((m) => m.WhatsAppPlaceholder),
-  settings: () => import('../features/settings/SettingsPlaceholder.tsx').then((m) => m.SettingsPlaceholder),
+  settings: () => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen),
 };
 
 export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
