@@ -5,7 +5,7 @@ import type { ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 
 const admin: MutationActor = { userId: 'usr-admin', memberId: 'mbr-ada', role: 'ADMIN', name: 'Ada' };
 const agent: MutationActor = { ...admin, userId: 'usr-agent', role: 'NORMAL' };
-const doc = (fields: Record<string, unknown>) => ({ rev: 3, deleted: false, workspaceId: 'ws-1', createdAt: 1, updatedAt: 1, ...fields }) as ReplicaDoc;
+const doc = (fields: { id: string; kind: string } & Record<string, unknown>): ReplicaDoc => ({ rev: 3, deleted: false, workspaceId: 'ws-1', createdAt: 1, updatedAt: 1, ...fields });
 const docs = new Map<string, ReplicaDoc>(
   [
     doc({ id: 'usr-admin', kind: 'user', role: 'ADMIN' }),
