@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCatalogue } from '../../i18n/i18n.ts';
 import type { MemberDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -17,6 +19,15 @@ export function DeleteMemberDialog({ member, onConfirm, onClose }: Props) {
   const name = member?.name ?? '';
   const other = i18n.language.startsWith('es') ? 'en' : 'es';
   const otherT = i18n.getFixedT(other);
+  // The other language's catalogue is its own chunk (kept offline by the service worker); until it is in, one language.
+  const [otherReady, setOtherReady] = useState(other === 'en');
+  useEffect(() => {
+    let live = true;
+    void loadCatalogue(other).then(() => live && setOtherReady(true));
+    return () => {
+      live = false;
+    };
+  }, [other]);
   const linked = member?.userId != null;
   return (
     <Dialog
@@ -45,9 +56,11 @@ export function DeleteMemberDialog({ member, onConfirm, onClose }: Props) {
       ) : (
         <div className="flex flex-col gap-2">
           <p>{t('settings.members.deleteConfirm', { name })}</p>
-          <p lang={other} className="text-sm text-slate-600">
-            {otherT('settings.members.deleteConfirm', { name })}
-          </p>
+          {otherReady && (
+            <p lang={other} className="text-sm text-slate-600">
+              {otherT('settings.members.deleteConfirm', { name })}
+            </p>
+          )}
         </div>
       )}
     </Dialog>

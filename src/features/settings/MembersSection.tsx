@@ -20,10 +20,11 @@ export function MembersSection({ data }: { data: TeamsData }) {
 
   async function remove(member: MemberDoc): Promise<void> {
     setDeleting(null);
-    // The row that held the focus is going: the next sensible place is the list's own button.
-    newButton.current?.focus();
     const linkIds = data.teamLinksOf(member.id).map((link) => link.linkId);
     const result = await mutate('member.delete', { memberId: member.id, linkIds });
+    // The row whose button opened the dialog is gone: once the dialog has handed focus back, the next sensible
+    // place is the list's own button.
+    requestAnimationFrame(() => newButton.current?.focus());
     if (!result.ok) showToast('error', t('settings.members.deleteFailed'), { detail: result.message });
     else if (currentSyncStatus().online) showToast('success', t('settings.members.deleted'));
     else showToast('info', t('settings.queued'));
