@@ -92,6 +92,13 @@ test('members edited and added offline reach the server once; a member is delete
     await expect(page.getByRole('button', { name: 'New member' })).toBeFocused();
     await expect.poll(async () => (await serverState(request, adminToken)).liveNew.length, { timeout: 30_000 }).toBe(0);
     expect((await serverState(request, adminToken)).linksOf(newId, 'team-demo-claims')).toHaveLength(0);
+
+    // A member with a user account is not deleted: the dialog says why and offers no delete.
+    await list.locator('[data-member-id="mbr-demo-ada"]').getByRole('button', { name: 'Delete member Ada Admin' }).click();
+    const refused = page.getByRole('dialog', { name: 'Delete member Ada Admin' });
+    await expect(refused).toContainText('Ada Admin has a user account, so the member cannot be deleted.');
+    await expect(refused.getByRole('button', { name: 'Delete member' })).toHaveCount(0);
+    await refused.getByRole('button', { name: 'Keep member' }).click();
   } finally {
     await context.setOffline(false);
     await restoreMember(request, adminToken, SAM.id, SAM);
