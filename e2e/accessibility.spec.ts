@@ -27,13 +27,24 @@ test.describe('accessibility (axe, every impact)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('settings: the teams tab, the team form and the profile have no violation', async ({ page }) => {
+  test('settings: the teams tab, the team form, the member form and its delete confirmation, and the profile have no violation', async ({ page }) => {
     await new ShellPage(page).signInAs(ADMIN);
     await page.goto('/admin-info');
     await expect(page.locator('[data-team-id="team-demo-claims"]')).toBeVisible({ timeout: 30_000 });
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Edit team Claims Desk' }).click();
     await expect(page.getByRole('heading', { name: 'Edit team Claims Desk' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Edit member Sam Patel' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit member Sam Patel' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Edit member Sam Patel' }).getByLabel('E-mail').fill('not an address');
+    await page.getByRole('dialog', { name: 'Edit member Sam Patel' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please input a well formatted email')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete member Sam Patel' }).click();
+    await expect(page.getByRole('heading', { name: 'Delete member Sam Patel' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Your profile' }).click();

@@ -27,6 +27,7 @@ import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
+import { memberRoutes } from './routes/memberRoutes.ts';
 import { teamRoutes } from './routes/teamRoutes.ts';
 import type { ChangeBus } from './sync/changeBus.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: {
   await app.register(hookRoutes(deps));
   await app.register(humanInterfaceRoutes(deps));
   await app.register(teamRoutes(deps));
+  await app.register(memberRoutes(deps));
   await app.register(fileRoutes(deps, localFileStore(config.fileStore)));
 
   return app;

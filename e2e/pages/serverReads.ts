@@ -76,3 +76,17 @@ export async function removeTeamLink(request: APIRequestContext, adminToken: str
   });
   if (!reply.ok()) throw new Error(`removing the member failed: ${reply.status()} ${await reply.text()}`);
 }
+
+type MemberBody = { name: string; email: string; slackLink: string | null; teams: string[] };
+
+/** Puts a member back over the REST API as an administrator (PATCH /v2/human/{id}, teams included). */
+export async function restoreMember(request: APIRequestContext, adminToken: string, memberId: string, member: MemberBody): Promise<void> {
+  const reply = await request.patch(`/v2/human/${memberId}`, { headers: { authorization: `Bearer ${adminToken}` }, data: member });
+  if (!reply.ok()) throw new Error(`restoring the member failed: ${reply.status()} ${await reply.text()}`);
+}
+
+/** Deletes a member over the REST API as an administrator (DELETE /v2/human/{id}). */
+export async function deleteMemberByApi(request: APIRequestContext, adminToken: string, memberId: string): Promise<void> {
+  const reply = await request.delete(`/v2/human/${memberId}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  if (!reply.ok()) throw new Error(`deleting the member failed: ${reply.status()} ${await reply.text()}`);
+}

@@ -50,7 +50,7 @@ export function teamView(row: TeamRow, memberIds: readonly string[]) {
 }
 
 /** A team row with the columns only administrators receive (as the sync pull does) left empty. */
-const withoutPrivateColumns = (row: TeamRow): TeamRow => ({ ...row, ...Object.fromEntries([...(PRIVATE_COLUMNS.teams ?? [])].map((column) => [column, null])) });
+export const withoutPrivateColumns = (row: TeamRow): TeamRow => ({ ...row, ...Object.fromEntries([...(PRIVATE_COLUMNS.teams ?? [])].map((column) => [column, null])) });
 
 export async function findTeam(db: Reader, workspaceId: string, teamId: string): Promise<TeamRow> {
   const team = await db.selectFrom('teams').selectAll().where('id', '=', teamId).where('workspace_id', '=', workspaceId).where('deleted', '=', false).executeTakeFirst();
@@ -59,10 +59,10 @@ export async function findTeam(db: Reader, workspaceId: string, teamId: string):
 }
 
 /** Ids in code-point order, whatever the database's collation. */
-const byId = (ids: string[]): string[] => ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export const byId = (ids: string[]): string[] => ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** The ids of the team's current members, in a stable order. */
-async function memberIdsOf(db: Reader, teamId: string): Promise<string[]> {
+export async function memberIdsOf(db: Reader, teamId: string): Promise<string[]> {
   const links = await db.selectFrom('team_members').select('member_id').where('team_id', '=', teamId).where('deleted', '=', false).execute();
   return byId(links.map((link) => link.member_id));
 }

@@ -6,6 +6,7 @@ import * as caseFiles from '../services/caseFiles.ts';
 import * as cases from '../services/cases.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
+import * as members from '../services/members.ts';
 import * as teams from '../services/teams.ts';
 import * as tickets from '../services/tickets.ts';
 import * as users from '../services/users.ts';
@@ -42,6 +43,9 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'team.update': teams.updateTeam,
   'team.addMember': teams.addTeamMember,
   'team.removeMember': teams.removeTeamMember,
+  'member.create': members.createMember,
+  'member.update': members.updateMember,
+  'member.delete': members.deleteMember,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -32,7 +32,7 @@ export function storedLanguage(): Language {
 }
 
 /** Adds a language's catalogue to i18next if it is not there yet (a chunk the service worker keeps offline). */
-async function loadCatalogue(language: Language): Promise<void> {
+export async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
   i18next.addResourceBundle(language, 'translation', await LAZY_CATALOGUES[language](), true, true);
 }

@@ -38,6 +38,9 @@ const CHANGE_KEYS: Record<string, string> = {
   'team.update': 'teamUpdate',
   'team.addMember': 'teamAddMember',
   'team.removeMember': 'teamRemoveMember',
+  'member.create': 'memberCreate',
+  'member.update': 'memberUpdate',
+  'member.delete': 'memberDelete',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ColorBadge } from '../tickets/ColorBadge.tsx';
 import { teamBadgeClass } from '../tickets/badgeColors.ts';
+import { MembersSection } from './MembersSection.tsx';
 import { TeamFormDialog } from './TeamFormDialog.tsx';
 import { useTeamsData } from './useTeamsData.ts';
 
@@ -55,25 +56,7 @@ export function TeamsTab() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="members-heading" className="flex flex-col gap-3">
-        <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
-          {t('settings.members.heading')}
-        </h2>
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="members-list">
-          {data.members.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
-              <span>
-                <span className="font-medium text-slate-900">{member.name}</span> <span className="break-all text-slate-600">{member.email}</span>
-              </span>
-              <span className="flex flex-wrap gap-1">
-                {data.teamsOfMember(member.id).map((team) => (
-                  <ColorBadge key={team.id} label={team.name} colorClass={teamBadgeClass(team.color)} />
-                ))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MembersSection data={data} />
       <TeamFormDialog open={editing !== null} onClose={() => setEditing(null)} team={editing === 'new' ? null : editing} data={data} />
     </div>
   );

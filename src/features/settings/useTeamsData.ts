@@ -11,6 +11,8 @@ export type TeamsData = {
   /** The live links of a team: which member, through which link document. */
   linksOf: (teamId: string) => Array<{ linkId: string; memberId: string }>;
   teamsOfMember: (memberId: string) => TeamDoc[];
+  /** The live links of a member to the teams shown: which team, through which link document. */
+  teamLinksOf: (memberId: string) => Array<{ linkId: string; teamId: string }>;
 };
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -32,6 +34,7 @@ export function useTeamsData(): TeamsData {
       engines,
       linksOf: (teamId) => links.filter((l) => l.teamId === teamId).map((l) => ({ linkId: l.id, memberId: l.memberId })),
       teamsOfMember: (memberId) => links.flatMap((l) => (l.memberId === memberId && teamsById.has(l.teamId) ? [teamsById.get(l.teamId)!] : [])),
+      teamLinksOf: (memberId) => links.flatMap((l) => (l.memberId === memberId && teamsById.has(l.teamId) ? [{ linkId: l.id, teamId: l.teamId }] : [])),
     };
   }, [docs, loading]);
 }
