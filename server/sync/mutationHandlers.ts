@@ -4,6 +4,7 @@ import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
 import * as caseFiles from '../services/caseFiles.ts';
 import * as cases from '../services/cases.ts';
+import * as corsOrigins from '../services/corsOrigins.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
 import * as teams from '../services/teams.ts';
@@ -42,6 +43,9 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'team.update': teams.updateTeam,
   'team.addMember': teams.addTeamMember,
   'team.removeMember': teams.removeTeamMember,
+  'cors.create': corsOrigins.createCorsOrigin,
+  'cors.update': corsOrigins.updateCorsOrigin,
+  'cors.delete': corsOrigins.deleteCorsOrigin,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -38,6 +38,9 @@ const CHANGE_KEYS: Record<string, string> = {
   'team.update': 'teamUpdate',
   'team.addMember': 'teamAddMember',
   'team.removeMember': 'teamRemoveMember',
+  'cors.create': 'corsCreate',
+  'cors.update': 'corsUpdate',
+  'cors.delete': 'corsDelete',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */
@@ -53,6 +56,7 @@ export function describeChange(name: string, rawArgs: unknown, ticketRef: (ticke
     name: short(args.name),
     description: short(args.description),
     language: text(args.language),
+    origin: short(args.origin, 60),
   };
   if (base === 'file') {
     const file = text(args.name);
