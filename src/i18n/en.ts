@@ -212,6 +212,7 @@ export const en = {
       active: 'Active',
       inactive: 'Inactive',
       global: 'Global',
+      readOnly: 'Read-only',
       globalNote: 'Global origins apply to every workspace and are read-only.',
       workspaceHeading: 'This workspace',
       globalHeading: 'Global',

@@ -206,6 +206,7 @@ export const es = {
       active: 'Activo',
       inactive: 'Inactivo',
       global: 'Global',
+      readOnly: 'Solo lectura',
       globalNote: 'Los orígenes globales valen para todos los espacios de trabajo y son de solo lectura.',
       workspaceHeading: 'Este espacio de trabajo',
       globalHeading: 'Globales',

@@ -1,0 +1,85 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken } from './pages/serverReads.ts';
+import { ADMIN, ShellPage } from './pages/ShellPage.ts';
+
+type Origin = { _id: string; origin: string };
+
+/** What a browser on `origin` learns from its preflight before a GET of the sync API: the allowed origin, or nothing. */
+async function preflight(request: APIRequestContext, origin: string): Promise<string | undefined> {
+  const reply = await request.fetch('/sync/pull', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+  return reply.headers()['access-control-allow-origin'];
+}
+
+async function removeOrigins(request: APIRequestContext, token: string, origin: string): Promise<void> {
+  const reply = await request.get('/cors-origins/workspace', { headers: { authorization: `Bearer ${token}` } });
+  for (const o of (await reply.json()) as Origin[]) {
+    if (o.origin === origin) await request.delete(`/cors-origins/${o._id}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+}
+
+/**
+ * Issue 13, CORS origins: the administrator adds a partner's origin in Settings and a browser on that origin may call
+ * the API at once; deleting it, after the confirmation, refuses the next preflight (part 1 §2, §5, §8).
+ */
+test('an origin added in Settings passes the next preflight; deleted after confirming, it is refused', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request, ADMIN);
+  const origin = `https://partner-${Date.now()}.example`;
+  try {
+    expect(await preflight(request, origin)).toBeUndefined();
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/admin-info?tab=cors');
+    await expect(page.getByRole('tab', { name: 'CORS Origins', selected: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('cors-note')).toContainText('subdomains are always allowed');
+    await expect(page.getByText('No global origins')).toBeVisible();
+
+    await page.getByRole('button', { name: 'New origin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New CORS origin' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Origin URL is required')).toBeVisible();
+    await dialog.getByLabel('Origin URL').fill('partner.example');
+    await page.waitForTimeout(1_100);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
+    await expect(dialog.getByLabel('Origin URL')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Origin URL').fill(`${origin.toUpperCase().replace('HTTPS', 'https')}/landing`);
+    await dialog.getByLabel('Description (optional)').fill('Partner portal');
+    await page.waitForTimeout(1_100);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Origin created successfully' })).toBeVisible();
+    const row = page.getByTestId('cors-origins').locator(`[data-origin="${origin}"]`);
+    await expect(row).toContainText('Partner portal');
+
+    // As soon as the change reaches the server, a browser on that origin passes its preflight.
+    await expect.poll(() => preflight(request, origin), { timeout: 15_000 }).toBe(origin);
+    await expect(row.getByText('Waiting to be sent')).toHaveCount(0);
+
+    // The same origin again is caught in the form, in the spec's words.
+    await page.getByRole('button', { name: 'New origin' }).click();
+    await dialog.getByLabel('Origin URL').fill(origin);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('This origin already exists')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.screenshot({ path: 'test-results/settings-cors-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/settings-cors-390.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Delete asks first: cancelling keeps the origin.
+    await row.getByRole('button', { name: `Delete origin ${origin}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this origin?' });
+    await expect(confirm).toContainText(origin);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete origin ${origin}` }).click();
+    await confirm.getByRole('button', { name: 'Delete origin' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Origin deleted successfully' })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New origin' })).toBeFocused();
+    await expect.poll(() => preflight(request, origin), { timeout: 15_000 }).toBeUndefined();
+  } finally {
+    await removeOrigins(request, token, origin);
+  }
+});
