@@ -52,6 +52,7 @@ describe.each(backends)('CORS origins over REST (/cors-origins) on %s', (backend
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toEqual([
       { _id: 'cors-global-1', origin: 'https://global.example', description: 'Everyone', workspace: null, active: true },
+      { _id: 'cors-global-status', origin: 'https://status.workflow-console.example', description: 'Service status page', workspace: null, active: true },
       { _id: 'cors-demo-partner', origin: 'https://partner.example', description: 'Partner', workspace: 'ws-demo', active: true },
     ]);
     const own = await call('GET', '/cors-origins/workspace', admin);
