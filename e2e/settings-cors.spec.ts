@@ -4,6 +4,9 @@ import { ADMIN, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 type Origin = { _id: string; origin: string };
 
+/** The demo's global origin (server/db/seed/demoDefinitions.ts). */
+const GLOBAL = 'https://status.workflow-console.example';
+
 /** What a browser on `origin` learns from its preflight before a GET of the sync API: the allowed origin, or nothing. */
 async function preflight(request: APIRequestContext, origin: string): Promise<string | undefined> {
   const reply = await request.fetch('/sync/pull', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
@@ -31,7 +34,11 @@ test('an origin added in Settings passes the next preflight; deleted after confi
     await page.goto('/admin-info?tab=cors');
     await expect(page.getByRole('tab', { name: 'CORS Origins', selected: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('cors-note')).toContainText('subdomains are always allowed');
-    await expect(page.getByText('No global origins')).toBeVisible();
+    // The global origin is listed, marked, and offers neither edit nor delete.
+    const global = page.getByTestId('cors-global-origins').locator(`[data-origin="${GLOBAL}"]`);
+    await expect(global).toContainText('Global');
+    await expect(global).toContainText('Read-only');
+    await expect(global.getByRole('button')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'New origin' }).click();
     const dialog = page.getByRole('dialog', { name: 'New CORS origin' });
@@ -54,9 +61,13 @@ test('an origin added in Settings passes the next preflight; deleted after confi
     await expect.poll(() => preflight(request, origin), { timeout: 15_000 }).toBe(origin);
     await expect(row.getByText('Waiting to be sent')).toHaveCount(0);
 
-    // The same origin again is caught in the form, in the spec's words.
+    // The same origin again, or a global one, is caught in the form, in the spec's words.
     await page.getByRole('button', { name: 'New origin' }).click();
     await dialog.getByLabel('Origin URL').fill(origin);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('This origin already exists')).toBeVisible();
+    await dialog.getByLabel('Origin URL').fill(`${GLOBAL}/`);
+    await page.waitForTimeout(1_100);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('This origin already exists')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -93,7 +104,7 @@ test('an origin added offline is marked as waiting, survives a reload and is all
     await new ShellPage(page).signInAs(ADMIN);
     await page.goto('/admin-info?tab=cors');
     await waitForOfflineReady(page);
-    await expect(page.getByText('No global origins')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('cors-global-origins')).toBeVisible({ timeout: 30_000 });
 
     await context.setOffline(true);
     const offlineNote = page.getByText('Global origins are shown when you are online.');
