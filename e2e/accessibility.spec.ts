@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage.ts';
 import { InboxPage } from './pages/InboxPage.ts';
+import { apiToken } from './pages/serverReads.ts';
 import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
 /** Every axe violation, whatever its impact (issue 12: none of any impact on the ticket screens). */
@@ -50,6 +51,30 @@ test.describe('accessibility (axe, every impact)', () => {
     await page.getByRole('tab', { name: 'Your profile' }).click();
     await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('settings: the CORS Origins tab, its origin form with a validation message and the delete confirmation have no violation', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN);
+    const created = await request.post('/cors-origins', { headers: { authorization: `Bearer ${token}` }, data: { origin: 'https://axe-check.example', description: 'Accessibility check' } });
+    const id = ((await created.json()) as { _id: string })._id;
+    try {
+      await new ShellPage(page).signInAs(ADMIN);
+      await page.goto('/admin-info?tab=cors');
+      await expect(page.locator('[data-origin="https://axe-check.example"]')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('cors-global-origins')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'New origin' }).click();
+      await page.getByRole('dialog', { name: 'New CORS origin' }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Origin URL is required')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Delete origin https://axe-check.example' }).click();
+      await expect(page.getByRole('heading', { name: 'Delete this origin?' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+    } finally {
+      await request.delete(`/cors-origins/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    }
   });
 
   test('the inbox, its shortcut dialog, the ticket form, the ticket detail and its note dialog have no violation', async ({ page }) => {

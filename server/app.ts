@@ -13,7 +13,7 @@ import type { Backend } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { bridgeScriptHashSource } from './http/bridgeScriptHash.ts';
 import { localFileStore } from './files/fileStore.ts';
-import { createOriginPolicy } from './http/corsOrigins.ts';
+import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
 import { registerStaticAndFallback } from './http/staticAssets.ts';
@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { appRoutes } from './routes/appRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
+import { corsRoutes } from './routes/corsRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
@@ -39,6 +40,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Live change notifications; absent in tests that do not need the stream. */
   changeBus?: ChangeBus;
+  /** The CORS check's origins; the routes that write cors_origins invalidate its cache. */
+  originPolicy?: OriginPolicy;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -84,8 +87,10 @@ export async function buildApp(options: {
   // nesting) gets past here.
   registerInputBoundary(app);
 
+  const originPolicy = createOriginPolicy(options.db);
   const deps: AppDeps = {
     db: options.db,
+    originPolicy,
     backend: options.backend,
     config,
     mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
@@ -115,7 +120,6 @@ export async function buildApp(options: {
     },
   });
 
-  const originPolicy = createOriginPolicy(options.db);
   await app.register(cors, () => async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     const allowed = origin ? await originPolicy.allows(request, origin) : false;
@@ -151,6 +155,7 @@ export async function buildApp(options: {
   await app.register(humanInterfaceRoutes(deps));
   await app.register(teamRoutes(deps));
   await app.register(memberRoutes(deps));
+  await app.register(corsRoutes(deps));
   await app.register(fileRoutes(deps, localFileStore(config.fileStore)));
 
   return app;

@@ -24,6 +24,8 @@ export function normaliseOrigin(value: string): string | null {
  * carries no token, so it is allowed for an origin of any workspace; the real request is then checked
  * against the session's workspace.
  */
+export type OriginPolicy = ReturnType<typeof createOriginPolicy>;
+
 export function createOriginPolicy(db: Kysely<Database>) {
   let cached: { at: number; rows: OriginRow[] } | null = null;
 
@@ -40,6 +42,7 @@ export function createOriginPolicy(db: Kysely<Database>) {
   }
 
   return {
+    /** Forgets the cached origins: the writes of cors_origins call it once they have committed. */
     invalidate() {
       cached = null;
     },

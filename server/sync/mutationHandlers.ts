@@ -4,6 +4,7 @@ import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
 import * as caseFiles from '../services/caseFiles.ts';
 import * as cases from '../services/cases.ts';
+import * as corsOrigins from '../services/corsOrigins.ts';
 import * as events from '../services/events.ts';
 import * as instances from '../services/instances.ts';
 import * as members from '../services/members.ts';
@@ -46,6 +47,9 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'member.create': members.createMember,
   'member.update': members.updateMember,
   'member.delete': members.deleteMember,
+  'cors.create': corsOrigins.createCorsOrigin,
+  'cors.update': corsOrigins.updateCorsOrigin,
+  'cors.delete': corsOrigins.deleteCorsOrigin,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -17,7 +17,7 @@ const MEMBERSHIP_TABLES = new Set(['users', 'members', 'team_members', 'engine_u
 const COALESCE_MS = 10;
 
 export const syncRoutes =
-  ({ db, changeBus }: AppDeps): FastifyPluginAsyncZod =>
+  ({ db, changeBus, originPolicy }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     requireSession(app, db);
 
@@ -32,9 +32,12 @@ export const syncRoutes =
     });
 
     // Each mutation's arguments are inspected on their own (applyMutations), so one bad entry is rejected alone.
-    app.post('/sync/mutations', { schema: { body: mutationBatchSchema }, config: { inputBoundary: 'route' } }, async (request) => ({
-      results: await applyMutations(db, authOf(request), request.body, request.log),
-    }));
+    app.post('/sync/mutations', { schema: { body: mutationBatchSchema }, config: { inputBoundary: 'route' } }, async (request) => {
+      const results = await applyMutations(db, authOf(request), request.body, request.log);
+      // A CORS origin written through the outbox must be allowed (or refused) at the browser's next preflight.
+      if (request.body.mutations.some((m) => typeof m.name === 'string' && m.name.startsWith('cors.'))) originPolicy?.invalidate();
+      return { results };
+    });
 
     app.get('/sync/stream', async (request, reply) => {
       const auth = authOf(request);

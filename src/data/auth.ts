@@ -136,6 +136,21 @@ export async function loadWorkspace(workspaceId: string): Promise<Workspace> {
   return reply;
 }
 
+export type ServerCorsOrigin = { _id: string; origin: string; description: string | null; workspace: string | null; active: boolean };
+
+/**
+ * Settings' CORS Origins tab (part 1 §7 GET /cors-origins): the global origins belong to no workspace, so the replica
+ * never holds them and they are read here, online only. The workspace's own origins come from the replica.
+ */
+export async function loadCorsOrigins(): Promise<ServerCorsOrigin[]> {
+  const reply = await getAuthorised('/cors-origins');
+  if (!Array.isArray(reply) || !reply.every(isCorsOrigin)) throw unavailable('bad-reply');
+  return reply;
+}
+
+const isCorsOrigin = (value: unknown): value is ServerCorsOrigin =>
+  isRecord(value) && typeof value._id === 'string' && typeof value.origin === 'string' && (value.workspace === null || typeof value.workspace === 'string');
+
 /** Part 1 §2: success is a 200; the answer is the same whether or not the address is known. */
 export async function requestPasswordRecovery(email: string): Promise<void> {
   const response = await send('/auth/recovery', jsonPost({ email: email.trim() }));

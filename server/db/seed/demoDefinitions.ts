@@ -8,6 +8,8 @@ import { MODULE_KEYS } from '../../../src/domain/access/modules.ts';
  * and readable so tests and demos can refer to them.
  */
 export const DEMO_WORKSPACE = { id: 'ws-demo', name: 'Demo Workspace' } as const;
+/** The one global CORS origin of the demo (workspace null): allowed for every workspace, read-only in Settings. */
+export const DEMO_GLOBAL_ORIGIN = { id: 'cors-global-status', origin: 'https://status.workflow-console.example', description: 'Service status page' } as const;
 
 export type DemoAccount = {
   username: string;

@@ -5,7 +5,7 @@ import { createWorkspace, withWorkspaceWrite } from '../revisions.ts';
 import type { Database } from '../schema.ts';
 import { batchRows, caseRows, planCases } from './demoCases.ts';
 import { accountRows, modelRows } from './demoConfig.ts';
-import { DEMO_ACCOUNTS, DEMO_WORKSPACE } from './demoDefinitions.ts';
+import { DEMO_ACCOUNTS, DEMO_GLOBAL_ORIGIN, DEMO_WORKSPACE } from './demoDefinitions.ts';
 import { planInstances, runRows } from './demoRuns.ts';
 import { createRandom } from './prng.ts';
 import { insertRows, type SeedRow, type SeededTable } from './seedRows.ts';
@@ -69,6 +69,10 @@ export async function seedDemoWorkspace(db: Kysely<Database>, options: DemoSeedO
     await put('team_members', accounts.teamMembers);
     await put('webhooks', accounts.webhooks);
   });
+  // A global CORS origin (no workspace), as an operator would allow for every workspace: Settings shows it read-only.
+  await withWorkspaceWrite(db, workspaceId, (tx, rev) =>
+    tx.insertInto('cors_origins').values({ id: DEMO_GLOBAL_ORIGIN.id, workspace_id: null, origin: DEMO_GLOBAL_ORIGIN.origin, description: DEMO_GLOBAL_ORIGIN.description, rev }).execute(),
+  );
   await write(async (put) => {
     await put('flows', model.flows);
     await put('apps', model.apps);

@@ -41,6 +41,9 @@ const CHANGE_KEYS: Record<string, string> = {
   'member.create': 'memberCreate',
   'member.update': 'memberUpdate',
   'member.delete': 'memberDelete',
+  'cors.create': 'corsCreate',
+  'cors.update': 'corsUpdate',
+  'cors.delete': 'corsDelete',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */
@@ -56,6 +59,7 @@ export function describeChange(name: string, rawArgs: unknown, ticketRef: (ticke
     name: short(args.name),
     description: short(args.description),
     language: text(args.language),
+    origin: short(args.origin, 60),
   };
   if (base === 'file') {
     const file = text(args.name);

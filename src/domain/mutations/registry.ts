@@ -1,4 +1,5 @@
 import { CASE_MUTATIONS } from './caseMutations.ts';
+import { CORS_MUTATIONS } from './corsMutations.ts';
 import { ENGINE_MUTATIONS } from './engineMutations.ts';
 import { FILE_MUTATIONS } from './fileMutations.ts';
 import { MEMBER_MUTATIONS } from './memberMutations.ts';
@@ -10,7 +11,7 @@ import { USER_MUTATIONS } from './userMutations.ts';
 /** Every mutation the console can make, by name. Later areas add their lists here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own Args type
 export const MUTATIONS: ReadonlyMap<string, MutationDefinition<any>> = new Map(
-  [...TICKET_MUTATIONS, ...USER_MUTATIONS, ...ENGINE_MUTATIONS, ...FILE_MUTATIONS, ...CASE_MUTATIONS, ...TEAM_MUTATIONS, ...MEMBER_MUTATIONS].map((m) => [m.name, m]),
+  [...TICKET_MUTATIONS, ...USER_MUTATIONS, ...ENGINE_MUTATIONS, ...FILE_MUTATIONS, ...CASE_MUTATIONS, ...TEAM_MUTATIONS, ...MEMBER_MUTATIONS, ...CORS_MUTATIONS].map((m) => [m.name, m]),
 );
 
 export function mutationDefinition(name: string): MutationDefinition<unknown> | undefined {

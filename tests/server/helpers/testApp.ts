@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { clientHash } from '../../../src/domain/auth/clientHash.ts';
 import { buildApp } from '../../../server/app.ts';
@@ -28,7 +31,10 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   const handle = await openTestDatabase(backend);
   await migrateToLatest(handle.db, handle.schema);
   await seedDemoWorkspace(handle.db);
-  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './.tmp/no-build', LOGIN_RATE_LIMIT: '1000', ...env });
+  // Each app its own file store unless told: test files run in parallel, and one's uploads must not show up in
+  // another's count of stored files (the fuzz test's write fingerprint).
+  const ownStore = env.FILE_STORE === undefined ? await mkdtemp(join(tmpdir(), 'console-test-files-')) : null;
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './.tmp/no-build', LOGIN_RATE_LIMIT: '1000', ...(ownStore ? { FILE_STORE: ownStore } : {}), ...env });
   const changeBus = await startChangeBus(handle);
   const app = await buildApp({ db: handle.db, backend, config, logger: false, changeBus });
   await app.ready();
@@ -53,6 +59,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
       await app.close();
       await changeBus.stop();
       await handle.close();
+      if (ownStore) await rm(ownStore, { recursive: true, force: true });
     },
   };
 }
