@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CorsOriginDoc } from '../../domain/sync/documents.gen.ts';
 import { DESCRIPTION_MAX, ORIGIN_MAX } from '../../domain/settings/corsRules.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useButtonGuard } from '../../ui/useButtonGuard.ts';
 import { NoteField } from '../tickets/NoteField.tsx';
 import type { CorsData } from './useCorsData.ts';
 import { useCorsForm } from './useCorsForm.ts';
+import { FormFooter } from './FormFooter.tsx';
 
 type Props = { open: boolean; onClose: () => void; origin: CorsOriginDoc | null; data: CorsData };
 
@@ -57,14 +57,7 @@ function CorsForm({ origin, data, onClose }: { origin: CorsOriginDoc | null; dat
           {t('settings.cors.active')}
         </label>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('settings.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('settings.saving') : t('settings.save')}
-        </Button>
-      </div>
+      <FormFooter onClose={onClose} busy={busy} />
     </form>
   );
 }

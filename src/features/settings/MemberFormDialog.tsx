@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBER_SLACK_MAX } from '../../domain/settings/memberRules.ts';
 import type { MemberDoc } from '../../domain/sync/documents.gen.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { NoteField } from '../tickets/NoteField.tsx';
 import { teamBadgeClass } from '../tickets/badgeColors.ts';
 import { useMemberForm } from './useMemberForm.ts';
 import type { TeamsData } from './useTeamsData.ts';
+import { FormFooter } from './FormFooter.tsx';
 
 type Props = { open: boolean; onClose: () => void; member: MemberDoc | null; data: TeamsData };
 
@@ -75,19 +75,7 @@ function MemberForm({ member, data, onClose }: { member: MemberDoc | null; data:
           </div>
         )}
       </fieldset>
-      {refusal !== null && (
-        <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {refusal}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('settings.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('settings.saving') : t('settings.save')}
-        </Button>
-      </div>
+      <FormFooter onClose={onClose} busy={busy} refusal={refusal} />
     </form>
   );
 }

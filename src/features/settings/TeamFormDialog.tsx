@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFY_CHANNELS, RED_MAX, TEAM_COLORS, YELLOW_MAX } from '../../domain/settings/teamRules.ts';
 import type { TeamDoc } from '../../domain/sync/documents.gen.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { NoteField } from '../tickets/NoteField.tsx';
 import { SelectField } from '../tickets/SelectField.tsx';
 import { teamBadgeClass } from '../tickets/badgeColors.ts';
 import { useTeamForm } from './useTeamForm.ts';
 import type { TeamsData } from './useTeamsData.ts';
+import { FormFooter } from './FormFooter.tsx';
 
 type Props = { open: boolean; onClose: () => void; team: TeamDoc | null; data: TeamsData };
 
@@ -98,19 +98,7 @@ function TeamForm({ team, data, onClose }: { team: TeamDoc | null; data: TeamsDa
           <NoteField label={t('settings.teams.slackLink')} value={values.slackLink} onChange={(v) => set('slackLink', v)} maxLength={500} />
         </div>
       </fieldset>
-      {refusal !== null && (
-        <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          {refusal}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('settings.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('settings.saving') : t('settings.save')}
-        </Button>
-      </div>
+      <FormFooter onClose={onClose} busy={busy} refusal={refusal} />
     </form>
   );
 }
