@@ -7,9 +7,12 @@ import { join } from 'node:path';
 
 const PORT = process.env.E2E_PORT ?? '4319';
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-console-e2e-'));
+// Journeys read mailed links (set-password, recovery) from here: e2e/pages/mailDrop.ts knows the same path.
+const mailDropDir = join(tmpdir(), `workflow-console-e2e-mail-${PORT}`);
+rmSync(mailDropDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOGIN_RATE_LIMIT: '1000' },
+  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOGIN_RATE_LIMIT: '1000', MAIL_DROP_DIR: mailDropDir },
   stdio: 'inherit',
 });
 console.log(`e2e-server: pid ${server.pid}, port ${PORT}, data ${dataDir}`);

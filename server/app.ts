@@ -20,16 +20,25 @@ import { registerStaticAndFallback } from './http/staticAssets.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { appRoutes } from './routes/appRoutes.ts';
+import { appsOptimizedRoutes } from './routes/appsOptimizedRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
+import { caseRoutes } from './routes/caseRoutes.ts';
+import { caseTypeRoutes } from './routes/caseTypeRoutes.ts';
 import { corsRoutes } from './routes/corsRoutes.ts';
+import { engineRoutes } from './routes/engineRoutes.ts';
+import { envelopeRoutes } from './routes/envelopeRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
+import { signingRoutes } from './routes/signingRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
 import { memberRoutes } from './routes/memberRoutes.ts';
 import { teamRoutes } from './routes/teamRoutes.ts';
+import { userRoutes } from './routes/userRoutes.ts';
+import { contactAnswerRoutes } from './routes/contactAnswerRoutes.ts';
+import { createAppsCache, type AppsCache } from './services/appsCache.ts';
 import type { ChangeBus } from './sync/changeBus.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
 
@@ -42,6 +51,8 @@ export type AppDeps = {
   changeBus?: ChangeBus;
   /** The CORS check's origins; the routes that write cors_origins invalidate its cache. */
   originPolicy?: OriginPolicy;
+  /** The optimized apps reads' cache (services/appsCache.ts): one per process, checked against revisions. */
+  appsCache: AppsCache;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -93,7 +104,8 @@ export async function buildApp(options: {
     originPolicy,
     backend: options.backend,
     config,
-    mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    appsCache: createAppsCache(),
+    mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dropDir: config.mailDropDir, log: app.log }),
     ...(options.changeBus ? { changeBus: options.changeBus } : {}),
   };
 
@@ -113,7 +125,11 @@ export async function buildApp(options: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'worker-src': ["'self'", 'blob:'],
-        'frame-src': ["'self'", 'blob:'],
+        // The workspace's external dashboard (Settings → External, /collections) is framed from whatever https
+        // address its administrator set. This page is the same for every workspace and is served before sign-in,
+        // so it cannot name that one origin: any https origin may be framed, never plain http (except this
+        // machine's, for a dashboard run beside a local console) nor other schemes. The frame itself is sandboxed.
+        'frame-src': ["'self'", 'blob:', 'https:', ...(config.https ? [] : ['http://localhost:*', 'http://127.0.0.1:*'])],
         'connect-src': ["'self'"],
         'upgrade-insecure-requests': config.https ? [] : null,
       },
@@ -147,16 +163,27 @@ export async function buildApp(options: {
   await app.register(statusRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(userRoutes(deps));
   await app.register(syncRoutes(deps));
   await app.register(appRoutes(deps));
   await app.register(eventRoutes(deps));
+  await app.register(appsOptimizedRoutes(deps));
   await app.register(flowRoutes(deps));
   await app.register(hookRoutes(deps));
+  await app.register(contactAnswerRoutes(deps));
   await app.register(humanInterfaceRoutes(deps));
   await app.register(teamRoutes(deps));
   await app.register(memberRoutes(deps));
   await app.register(corsRoutes(deps));
-  await app.register(fileRoutes(deps, localFileStore(config.fileStore)));
+  await app.register(engineRoutes(deps));
+  await app.register(caseRoutes(deps));
+  await app.register(caseTypeRoutes(deps));
+  // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
+  const fileStore = localFileStore(config.fileStore);
+  await app.register(fileRoutes(deps, fileStore));
+  await app.register(envelopeRoutes(deps));
+  // Public (the signing link is the credential), rate-limited per address.
+  await app.register(signingRoutes(deps, fileStore));
 
   return app;
 }

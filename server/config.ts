@@ -11,6 +11,7 @@ const envSchema = z.object({
   FILE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_MAX_BYTES),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_BYTES),
   SMTP_URL: z.string().optional(),
+  MAIL_DROP_DIR: z.string().optional(),
   MAIL_FROM: z.string().default('Workflow Console <no-reply@workflow-console.local>'),
   PUBLIC_URL: z.string().optional(),
   HTTPS: z.enum(['true', 'false']).optional(),
@@ -42,6 +43,8 @@ export type Config = {
   uploadMaxBytes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Without SMTP, each recorded mail is also written here as JSON (local development and e2e read links from it). */
+  mailDropDir: string | undefined;
   publicUrl: string | undefined;
   /** Served over https (HTTPS=true, or a PUBLIC_URL that starts with https://): only then HSTS and upgrade-insecure-requests. */
   https: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailDropDir: e.MAIL_DROP_DIR ? path.resolve(e.MAIL_DROP_DIR) : undefined,
     publicUrl: e.PUBLIC_URL,
     https: e.HTTPS === undefined ? (e.PUBLIC_URL ?? '').startsWith('https://') : e.HTTPS === 'true',
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       : null;
   const engine = createEngine({
     db: handle.db,
-    mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer: createMailer({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dropDir: config.mailDropDir, log: app.log }),
     log: app.log.child({ module: 'engine' }),
     settings: stageSettingsOf(config),
     pollMs: config.enginePollMs,

@@ -17,8 +17,9 @@ import { ROUTE_CHUNK_CACHE, WARM_ROUTE_CHUNKS, type WarmRouteChunksReply } from 
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-// Server endpoints that a browser may open directly; they must reach the network, never the app shell.
-const NETWORK_ONLY_PATHS = [/^\/sync\//, /^\/hooks\//, /^\/status$/, /^\/token$/, /^\/auth\//];
+// Server endpoints that a browser may open directly, and static pages (the sample external dashboard), must reach
+// the network, never the app shell.
+const NETWORK_ONLY_PATHS = [/^\/sync\//, /^\/hooks\//, /^\/flowtimer\//, /^\/sign\//, /^\/status$/, /^\/token$/, /^\/auth\//, /^\/[^/]+\.html$/];
 
 // The server varies these answers by Accept-Encoding; the body kept is the decoded script either way.
 const MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };

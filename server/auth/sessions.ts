@@ -59,3 +59,18 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }
+
+/**
+ * Why a token no longer opens a session, when the reason is the account: it was made inactive (1) or expired (2)
+ * after the session began. The client then tells the person why they were signed out, not only that they were.
+ */
+export async function endedSessionStatus(db: Kysely<Database>, token: string): Promise<1 | 2 | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.status'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('users.deleted', '=', false)
+    .executeTakeFirst();
+  return row?.status === 1 || row?.status === 2 ? row.status : null;
+}

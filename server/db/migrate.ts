@@ -6,6 +6,10 @@ import * as syncNotify from './migrations/003_sync_notify.ts';
 import * as pullOrder from './migrations/004_pull_order.ts';
 import * as mutationFaults from './migrations/005_mutation_faults.ts';
 import * as syncNotifyKeys from './migrations/006_sync_notify_keys.ts';
+import * as workspaceChatLink from './migrations/007_workspace_chat_link.ts';
+import * as flowVersions from './migrations/008_flow_versions.ts';
+import * as contactAnswers from './migrations/009_contact_answers.ts';
+import * as envelopes from './migrations/010_envelopes.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '004_pull_order': pullOrder,
   '005_mutation_faults': mutationFaults,
   '006_sync_notify_keys': syncNotifyKeys,
+  '007_workspace_chat_link': workspaceChatLink,
+  '008_flow_versions': flowVersions,
+  '009_contact_answers': contactAnswers,
+  '010_envelopes': envelopes,
 };
 
 export class MigrationFailedError extends Error {

@@ -20,6 +20,8 @@ export type WorkspacesTable = {
   id: string;
   name: string;
   external_dashboard_url: string | null;
+  /** A WhatsApp number or an https link (src/domain/settings/workspaceRules.ts); migration 007. */
+  chat_link: Generated<string | null>;
   rev: Generated<number>;
   deleted: Generated<boolean>;
   created_at: Timestamp;

@@ -38,6 +38,9 @@ export function stageSettingsOf(config: Config): StageSettings {
     apiTimeoutMs: config.apiTimeoutMs,
     scriptTimeMs: config.scriptTimeLimitMs,
     scriptMemoryBytes: config.scriptMemoryLimitMb * 1024 * 1024,
+    // The engine runs outside any request, so it cannot take the host from one as the routes do; without
+    // PUBLIC_URL a link points at this machine's port, right for local use and wrong behind a proxy.
+    publicBaseUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
   };
 }
 

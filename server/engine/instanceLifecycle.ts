@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import type { WriteContext } from '../services/context.ts';
 import { moveCaseToState } from './caseState.ts';
 import { enqueueJob } from './jobQueue.ts';
-import { historyOf, stageRowId, upsertHistory, valuesOf, type InstanceRow, type StageHistoryEntry, type Values } from './instanceModel.ts';
+import { historyOf, parseStoredGraph, stageRowId, upsertHistory, valuesOf, type InstanceRow, type StageHistoryEntry, type Values } from './instanceModel.ts';
 
 /**
  * The state changes of an instance, each inside the caller's revision transaction: start, enter a stage (its
@@ -55,6 +55,8 @@ export async function enterStage(ctx: WriteContext, instance: Pick<InstanceRow, 
 }
 
 export type StartInput = {
+  /** The client's id for the run (generated instances); otherwise the engine makes one. */
+  id?: string;
   app: { id: string; name: string; flow_id: string | null };
   eventId: string | null;
   graph: FlowStage[] | null;
@@ -69,10 +71,15 @@ export const noRunnableFlow = () => new ApiError(409, 'no-runnable-flow', "The a
 
 export async function startInstance(ctx: WriteContext, input: StartInput): Promise<{ instanceId: string; caseId: string | null }> {
   const { tx, rev, now } = ctx;
-  const start = input.graph ? startStageOf(input.graph) : undefined;
+  // The plan was read before the workspace's revision lock; under it the flow's current version and graph are
+  // read again, so the version recorded is the graph the run starts on even if the flow was saved in between.
+  const current =
+    input.graph && input.app.flow_id ? await tx.selectFrom('flows').select(['version', 'stages']).where('id', '=', input.app.flow_id).executeTakeFirst() : undefined;
+  const graph = current ? parseStoredGraph(current.stages) : input.graph;
+  const start = graph ? startStageOf(graph) : undefined;
   if (!start) throw noRunnableFlow();
   const workspaceId = ctx.actor.workspaceId;
-  const instanceId = `inst-${randomUUID()}`;
+  const instanceId = input.id ?? `inst-${randomUUID()}`;
   let caseId: string | null = null;
   if (input.caseTypeId) {
     caseId = input.newCase?.id ?? `case-${randomUUID()}`;
@@ -100,6 +107,7 @@ export async function startInstance(ctx: WriteContext, input: StartInput): Promi
       workspace_id: workspaceId,
       app_id: input.app.id,
       flow_id: input.app.flow_id,
+      flow_version: current?.version ?? null,
       event_id: input.eventId,
       case_id: caseId,
       name: `${input.app.name} ${caseId ?? instanceId.slice(5, 13)}`,

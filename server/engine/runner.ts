@@ -6,7 +6,8 @@ import { isActiveInstance } from '../../src/domain/engine/instanceStatus.ts';
 import { withWorkspaceWrite } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { parseStoredGraph, valuesOf } from './instanceModel.ts';
+import { graphOfInstance } from './flowVersions.ts';
+import { valuesOf } from './instanceModel.ts';
 import { claimJobs, finishJob, LeaseLostError, releaseJob, type Job } from './jobQueue.ts';
 import { abandonStage, commitStageOutcome, engineActor } from './stageCommit.ts';
 import { apiStage } from './stages/apiStage.ts';
@@ -64,8 +65,7 @@ export function createRunner(options: RunnerOptions): Runner {
     const instance = await db.selectFrom('instances').selectAll().where('id', '=', job.instance_id).executeTakeFirst();
     if (!instance || instance.deleted || !isActiveInstance(instance.status) || instance.current_stage !== stageKey) return null;
     const app = await db.selectFrom('apps').select(['id', 'name']).where('id', '=', instance.app_id).executeTakeFirstOrThrow();
-    const flow = instance.flow_id ? await db.selectFrom('flows').select('stages').where('id', '=', instance.flow_id).executeTakeFirst() : undefined;
-    const graph = parseStoredGraph(flow?.stages ?? null) ?? [];
+    const graph = await graphOfInstance(db, instance);
     const stage = stageByKey(graph, stageKey);
     const base = { job, instance, app, graph, seq, payload, values: valuesOf(instance.values), now: now() };
     if (!stage) {

@@ -49,6 +49,14 @@ export async function commitStageOutcome(ctx: WriteContext, job: Job, workerId: 
       case 'open-ticket':
         await openTicket(ctx, instance, ref, outcome.ticket, outcome.parameters);
         break;
+      case 'wait-answer':
+        // Like a ticket wait: no wake time; the answer link enqueues the stage's job (contactAnswer.ts).
+        await parkInstance(ctx, instance, ref, outcome.parameters, null);
+        await ctx.tx
+          .insertInto('contact_answers')
+          .values({ id: `ans-${randomUUID()}`, workspace_id: instance.workspace_id, instance_id: instance.id, stage_key: run.stage.key, seq: run.seq, code_hash: outcome.codeHash, created_at: ctx.now })
+          .execute();
+        break;
     }
   }
   await finishJob(ctx.tx, job.id, ctx.now);

@@ -1,6 +1,7 @@
 import type { WriteContext } from '../services/context.ts';
 import { advanceInstance, cancelAtStage, lockInstance, type StageRef } from './instanceLifecycle.ts';
-import { isPlainObject, parseStoredGraph, type Values } from './instanceModel.ts';
+import { graphOfInstance } from './flowVersions.ts';
+import { isPlainObject, type Values } from './instanceModel.ts';
 
 export type ResolvedTicket = {
   id: string;
@@ -40,8 +41,7 @@ export async function resumeAfterTicket(ctx: WriteContext, ticket: ResolvedTicke
     .limit(1)
     .executeTakeFirst();
   if (!waiting) return;
-  const flow = instance.flow_id ? await ctx.tx.selectFrom('flows').select('stages').where('id', '=', instance.flow_id).executeTakeFirst() : undefined;
-  const graph = parseStoredGraph(flow?.stages ?? null) ?? [];
+  const graph = await graphOfInstance(ctx.tx, instance);
   const stage = graph.find((s) => s.key === ticket.stage_key) ?? {
     key: ticket.stage_key,
     name: ticket.stage_key,

@@ -10,6 +10,8 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  * every use, so a new version is seen at once; an unchanged file still answers 304.
  */
 export const REVALIDATE_CACHE = 'no-cache';
+/** Pages the server renders itself, which a browser opens by navigating: the webhook ingress, the signing page and the answer link. */
+const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/'];
 
 /** The Cache-Control of a file of the build, from its path relative to the build folder ('assets/x-1a2b.js'). */
 export function cacheControlFor(relativePath: string): string {
@@ -47,7 +49,7 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
       if (request.method !== 'GET' || request.headers.authorization) return;
       if (!(request.headers.accept ?? '').includes('text/html')) return;
       const pathname = request.url.split('?')[0] ?? '/';
-      if (/\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/hooks/')) return;
+      if (/\.[a-z0-9]+$/i.test(pathname) || SERVER_PAGES.some((prefix) => pathname.startsWith(prefix))) return;
       return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile('index.html');
     });
   }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -15,6 +17,8 @@ export function createMailer(options: {
   db: Kysely<Database>;
   smtpUrl: string | undefined;
   from: string;
+  /** See Config.mailDropDir. */
+  dropDir?: string | undefined;
   log: FastifyBaseLogger;
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -38,6 +42,10 @@ export function createMailer(options: {
     async send(mail) {
       if (!transport) {
         await record(mail, 'recorded', null);
+        if (options.dropDir) {
+          await mkdir(options.dropDir, { recursive: true });
+          await writeFile(join(options.dropDir, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail));
+        }
         options.log.info({ to: mail.to, subject: mail.subject, body: mail.body }, 'mail recorded (no SMTP_URL set)');
         return;
       }

@@ -8,7 +8,7 @@ import {
   tokenQuerySchema,
 } from '../../src/domain/auth/schemas.ts';
 import { SESSION_MODE_HEADER } from '../../src/domain/auth/session.ts';
-import { authOf, requireSession } from '../auth/guard.ts';
+import { ACCOUNT_STATUS_REFUSALS, authOf, requireSession } from '../auth/guard.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessionCookie.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSession, hashToken, newToken, revokeOtherSessions, revokeSession } from '../auth/sessions.ts';
@@ -22,8 +22,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const invalidCredentials = () => new ApiError(400, 'invalid-credentials', 'Username or password incorrect. Please try again');
 
 const STATUS_REFUSALS: Record<number, ApiError> = {
-  1: new ApiError(403, 'user-inactive', 'Your account is inactive. Please contact your administrator.'),
-  2: new ApiError(403, 'user-expired', 'Your account has expired. Please contact your administrator.'),
+  1: new ApiError(403, ACCOUNT_STATUS_REFUSALS[1].code, ACCOUNT_STATUS_REFUSALS[1].message),
+  2: new ApiError(403, ACCOUNT_STATUS_REFUSALS[2].code, ACCOUNT_STATUS_REFUSALS[2].message),
 };
 
 export const authRoutes =

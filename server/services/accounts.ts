@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { Database, UserRole } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { workspaceView } from './workspaceSettings.ts';
 
 const ADMIN_ROLES: ReadonlySet<UserRole> = new Set(['ADMIN', 'OPS-ADMIN']);
 export const isAdmin = (auth: AuthContext) => ADMIN_ROLES.has(auth.role);
@@ -49,7 +50,7 @@ export async function getWorkspace(db: Kysely<Database>, auth: AuthContext, work
   if (workspaceId !== auth.workspaceId) throw notFound('Workspace');
   const ws = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).where('deleted', '=', false).executeTakeFirst();
   if (!ws) throw notFound('Workspace');
-  return { id: ws.id, name: ws.name, externalDashboardUrl: ws.external_dashboard_url };
+  return workspaceView(ws);
 }
 
 /** A user belongs to exactly one workspace (part 1 intro); the list form is what the spec's call returns. */

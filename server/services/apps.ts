@@ -8,6 +8,7 @@ import type { AppsTable } from '../db/domainTables.ts';
 import type { WorkspaceTx } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import { requireAnyModule, requireModule, type Access } from '../engine/access.ts';
+import { recordFlowVersion } from '../engine/flowVersions.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import type { WriteService } from './context.ts';
 
@@ -56,7 +57,8 @@ async function checkRef(tx: WorkspaceTx, table: 'calendars' | 'flows', workspace
 }
 
 /** `flowId`: the id of the app's new flow, made by the client with the app's id (sync mutation); REST leaves both out. */
-export const createApp: WriteService<CreateAppArgs & { flowId?: string | undefined }, ReturnType<typeof appView>> = async ({ tx, rev, actor, now }, args) => {
+export const createApp: WriteService<CreateAppArgs & { flowId?: string | undefined }, ReturnType<typeof appView>> = async (ctx, args) => {
+  const { tx, rev, actor, now } = ctx;
   const access = await requireModule(tx, actor, 'APPS');
   await checkEngine(tx, actor, access, args.engine.id);
   const ownerId = args.user?.id ?? actor.userId;
@@ -75,10 +77,12 @@ export const createApp: WriteService<CreateAppArgs & { flowId?: string | undefin
     throw new ApiError(409, 'already-exists', 'A workflow with this id already exists');
   }
   const stamps = { workspace_id: actor.workspaceId, rev, created_at: now, updated_at: now };
-  await tx
+  const flow = await tx
     .insertInto('flows')
     .values({ id: flowId, ...stamps, name: appFlowName(args.name), description: appFlowDescription(args.name), creator_user_id: actor.userId, type: 'app', stages: defaultFlowGraph() })
-    .execute();
+    .returning(['id', 'workspace_id', 'version', 'stages'])
+    .executeTakeFirstOrThrow();
+  await recordFlowVersion(ctx, flow, { replace: true });
   const app = await tx
     .insertInto('apps')
     .values({

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CreateFlowArgs, UpdateFlowArgs } from '../../src/domain/engine/schemas.ts';
+import type { FlowStage } from '../../src/domain/engine/flowGraph.ts';
+import { graphShapeProblem } from '../../src/domain/engine/flowValidation.ts';
 import { stageDisplayStatus } from '../../src/domain/engine/instanceStatus.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { FlowsTable } from '../db/domainTables.ts';
 import type { Database } from '../db/schema.ts';
 import { requireAnyModule, requireModule } from '../engine/access.ts';
+import { recordFlowVersion, versionForSave } from '../engine/flowVersions.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import type { WriteService } from './context.ts';
 
@@ -25,6 +28,7 @@ export function flowView(flow: FlowRow) {
     creator: flow.creator_user_id,
     type: flow.type,
     stages: flow.stages,
+    version: flow.version,
     updated_at: flow.updated_at.toISOString(),
   };
 }
@@ -39,13 +43,15 @@ async function requireEditor(db: Parameters<typeof requireModule>[0], actor: Aut
   if (access.rights.has('WFREADONLY')) throw forbidden();
 }
 
-export const createFlow: WriteService<CreateFlowArgs, ReturnType<typeof flowView>> = async ({ tx, rev, actor, now }, args) => {
+export const createFlow: WriteService<CreateFlowArgs, ReturnType<typeof flowView>> = async (ctx, args) => {
+  const { tx, rev, actor, now } = ctx;
   await requireEditor(tx, actor);
   checkWorkspace(actor, args.WS);
   const id = args.id ?? `flow-${randomUUID()}`;
   if (args.id && (await tx.selectFrom('flows').select('id').where('id', '=', id).executeTakeFirst())) {
     throw new ApiError(409, 'already-exists', 'A workflow with this id already exists');
   }
+  if (args.stages !== undefined) refuseBadShape(args.stages);
   const flow = await tx
     .insertInto('flows')
     .values({
@@ -62,20 +68,30 @@ export const createFlow: WriteService<CreateFlowArgs, ReturnType<typeof flowView
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordFlowVersion(ctx, flow, { replace: true });
   return flowView(flow);
 };
 
-export const updateFlow: WriteService<UpdateFlowArgs, ReturnType<typeof flowView>> = async ({ tx, rev, actor, now }, args) => {
+/** A graph a run could not follow is refused before anything is written (the modeler never sends one). */
+function refuseBadShape(stages: readonly FlowStage[]): void {
+  const problem = graphShapeProblem(stages);
+  if (problem !== null) throw new ApiError(400, 'invalid-flow', problem);
+}
+
+export const updateFlow: WriteService<UpdateFlowArgs, ReturnType<typeof flowView>> = async (ctx, args) => {
+  const { tx, rev, actor, now } = ctx;
   await requireEditor(tx, actor);
   checkWorkspace(actor, args.wsId);
-  const current = await tx.selectFrom('flows').select('id').where('id', '=', args.id).where('workspace_id', '=', actor.workspaceId).where('deleted', '=', false).executeTakeFirst();
+  const current = await tx.selectFrom('flows').select(['id', 'workspace_id', 'version', 'stages']).where('id', '=', args.id).where('workspace_id', '=', actor.workspaceId).where('deleted', '=', false).executeTakeFirst();
   if (!current) throw new ApiError(404, 'not-found', 'Workflow not found');
+  if (args.stages !== undefined) refuseBadShape(args.stages);
+  const version = args.stages !== undefined ? await versionForSave(ctx, current, args.stages) : current.version;
   const flow = await tx
     .updateTable('flows')
     .set({
       ...(args.name !== undefined ? { name: args.name } : {}),
       ...(args.description !== undefined ? { description: args.description } : {}),
-      ...(args.stages !== undefined ? { stages: args.stages } : {}),
+      ...(args.stages !== undefined ? { stages: args.stages, version } : {}),
       rev,
       updated_at: now,
     })

@@ -1,14 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
 import { startStageOf } from '../../src/domain/engine/flowGraph.ts';
 import { canRetryInstance } from '../../src/domain/engine/instanceStatus.ts';
-import type { InstancesQuery, RetryInstanceArgs } from '../../src/domain/engine/schemas.ts';
+import type { InstancesQuery, RetryInstanceArgs, StartInstancesArgs } from '../../src/domain/engine/schemas.ts';
+import { ENGINE_MESSAGES } from '../../src/domain/mutations/engineMutations.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { InstanceStagesTable } from '../db/domainTables.ts';
 import type { Database } from '../db/schema.ts';
 import { requireModule } from '../engine/access.ts';
-import { enterStage, lockInstance } from '../engine/instanceLifecycle.ts';
-import { parseStoredGraph, valuesOf, type InstanceRow } from '../engine/instanceModel.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { graphOfInstance } from '../engine/flowVersions.ts';
+import { enterStage, lockInstance, noRunnableFlow, startInstance } from '../engine/instanceLifecycle.ts';
+import { valuesOf, type InstanceRow, type Values } from '../engine/instanceModel.ts';
+import { planStart } from '../engine/startPlan.ts';
+import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { findApp } from './apps.ts';
 import type { WriteService } from './context.ts';
 
@@ -21,6 +24,7 @@ export function instanceView(row: InstanceRow) {
     status: row.status,
     appId: row.app_id,
     flowId: row.flow_id,
+    flowVersion: row.flow_version,
     eventId: row.event_id,
     caseId: row.case_id,
     startDate: row.start_date?.toISOString() ?? null,
@@ -58,8 +62,8 @@ export const retryInstance: WriteService<RetryInstanceArgs, ReturnType<typeof in
   const instance = await lockInstance(ctx, args.id);
   if (!instance || instance.workspace_id !== actor.workspaceId) throw notFoundInstance();
   if (!canRetryInstance(instance.status)) throw new ApiError(409, 'not-failed', `Only a failed instance can be retried (this one is ${instance.status})`);
-  const flow = instance.flow_id ? await tx.selectFrom('flows').select('stages').where('id', '=', instance.flow_id).executeTakeFirst() : undefined;
-  const graph = parseStoredGraph(flow?.stages ?? null) ?? [];
+  // A retry stays on the version the instance started on, from the failed stage or from the start.
+  const graph = await graphOfInstance(tx, instance);
   const stage = args.from === 'start' ? startStageOf(graph) : graph.find((s) => s.key === instance.current_stage);
   if (!stage) {
     throw new ApiError(409, 'stage-missing', args.from === 'start' ? "The app's workflow has no start stage" : 'The failed stage is no longer in the workflow: retry from the start');
@@ -78,6 +82,39 @@ export const retryInstance: WriteService<RetryInstanceArgs, ReturnType<typeof in
     .returningAll()
     .executeTakeFirstOrThrow();
   return instanceView(updated);
+};
+
+/**
+ * The Apps list's 'generate instances' (part 1 §2): N runs of an active app with the given values, started as a
+ * webhook or a cron tick starts one (the start stage's job is enqueued with each, so the runner picks them up).
+ * APPS module, and for anyone but an administrator an engine the caller is authorised on, as for editing apps.
+ */
+export const startInstances: WriteService<StartInstancesArgs, { instanceIds: string[] }> = async (ctx, args) => {
+  const { tx, actor } = ctx;
+  const access = await requireModule(tx, actor, 'APPS');
+  const app = await tx
+    .selectFrom('apps')
+    .select(['id', 'engine_id', 'is_active'])
+    .where('id', '=', args.appId)
+    .where('workspace_id', '=', actor.workspaceId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!app) throw notFound('App');
+  if (!access.isAdmin) {
+    const authorised = await tx.selectFrom('engine_users').select('id').where('engine_id', '=', app.engine_id).where('user_id', '=', actor.userId).where('deleted', '=', false).executeTakeFirst();
+    if (!authorised) throw forbidden();
+  }
+  if (!app.is_active) throw new ApiError(409, 'app-inactive', ENGINE_MESSAGES.appInactive);
+  const taken = await tx.selectFrom('instances').select('id').where('id', 'in', args.ids).executeTakeFirst();
+  if (taken) throw new ApiError(409, 'already-exists', `Instance id ${taken.id} is already used`);
+  const plan = await planStart(tx, app.id);
+  if (!plan?.graph?.some((stage) => stage.nodeType === 'start')) throw noRunnableFlow();
+  const instanceIds: string[] = [];
+  for (const id of args.ids) {
+    const started = await startInstance(ctx, { id, app: plan.app, eventId: null, graph: plan.graph, caseTypeId: plan.caseTypeId, values: args.values as Values });
+    instanceIds.push(started.instanceId);
+  }
+  return { instanceIds };
 };
 
 async function findInstance(db: Kysely<Database>, actor: AuthContext, instanceId: string, appId?: string): Promise<InstanceRow> {

@@ -194,3 +194,14 @@ export async function listMemberTeams(db: Kysely<Database>, actor: AuthContext, 
   const rows = await db.selectFrom('teams').selectAll().where('id', 'in', teamIds).orderBy('name').orderBy('id').execute();
   return Promise.all(rows.map(async (row) => (v.isAdmin ? teamView(row, await memberIdsOf(db, row.id)) : teamView(withoutPrivateColumns(row), await memberIdsOf(db, row.id)))));
 }
+
+/**
+ * The workspace link of a member (part 2 §7 "link human to workspace", part 1 §7 add-human / remove-human). Here a
+ * member is made inside one workspace (POST /humans), so it is always linked to it: adding names a live member of
+ * the caller's workspace and answers 'existing' without writing; removing is the member's deletion.
+ */
+export async function linkMemberToWorkspace(db: Kysely<Database>, actor: AuthContext, memberId: string): Promise<{ result: 'existing'; human_id: string; name: string }> {
+  await requireAdmin(db, actor);
+  const row = await findMember(db, actor.workspaceId, memberId);
+  return { result: 'existing', human_id: row.id, name: row.name };
+}

@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { withWorkspaceWrite } from '../db/revisions.ts';
 import type { Database, JsonValue } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { runPostCommit, type PostCommitDeps, type PostCommitTask } from '../services/postCommit.ts';
 import { mutationHandler } from './mutationHandlers.ts';
 import { countFault, MUTATION_FAULT_LIMIT, serverFaultMessage } from './mutationFaults.ts';
 
@@ -42,6 +43,7 @@ export async function applyMutations(
   actor: AuthContext,
   batch: { clientId: string; mutations: Array<{ id: string } & Record<string, unknown>> },
   log: Logger,
+  effects?: PostCommitDeps,
 ): Promise<MutationOutcome[]> {
   const outcomes: MutationOutcome[] = [];
   for (const item of batch.mutations) {
@@ -51,7 +53,7 @@ export async function applyMutations(
       outcomes.push(rejected(item.id, 'invalid-mutation', `Malformed mutation: ${envelopeProblem(envelope.error)}`));
       continue;
     }
-    const outcome = await applyOne(db, actor, batch.clientId, envelope.data, log);
+    const outcome = await applyOne(db, actor, batch.clientId, envelope.data, log, effects);
     if (outcome === null) break;
     outcomes.push(outcome);
   }
@@ -59,7 +61,7 @@ export async function applyMutations(
 }
 
 /** One mutation's outcome, or null when a fault of ours means it (and everything after it) must be sent again. */
-async function applyOne(db: Kysely<Database>, actor: AuthContext, clientId: string, mutation: MutationEnvelope, log: Logger): Promise<MutationOutcome | null> {
+async function applyOne(db: Kysely<Database>, actor: AuthContext, clientId: string, mutation: MutationEnvelope, log: Logger, effects?: PostCommitDeps): Promise<MutationOutcome | null> {
   const unsafe = inputProblem(mutation.args, 'args');
   const base = {
     client_id: clientId,
@@ -96,6 +98,9 @@ async function applyOne(db: Kysely<Database>, actor: AuthContext, clientId: stri
   }
   const handler = mutationHandler(mutation.name);
   const parsed = unsafe ? null : handler?.args.safeParse(mutation.args);
+  // Post-commit work (a mail) runs only for a mutation applied now, never for a repeat answered from the log.
+  const tasks: PostCommitTask[] = [];
+  const afterCommit = effects ? { afterCommit: (task: PostCommitTask) => void tasks.push(task) } : {};
   try {
     const outcome = await withWorkspaceWrite(db, actor.workspaceId, async (tx, rev): Promise<MutationOutcome> => {
       const stored = await findStored(tx);
@@ -109,10 +114,11 @@ async function applyOne(db: Kysely<Database>, actor: AuthContext, clientId: stri
         const issue = parsed?.error.issues[0];
         throw new ApiError(400, 'invalid-args', issue ? `${issue.path.join('.') || 'args'}: ${issue.message}` : 'Invalid arguments');
       }
-      const result = (await handler.run({ tx, rev, actor, now: new Date() }, parsed.data as never)) as JsonValue;
+      const result = (await handler.run({ tx, rev, actor, now: new Date(), ...afterCommit }, parsed.data as never)) as JsonValue;
       await tx.insertInto('mutation_log').values({ ...base, status: 'applied', result, rev }).execute();
       return { id: mutation.id, status: 'applied', result };
     });
+    if (effects) await runPostCommit(tasks, effects);
     return outcome;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'mutation-id-taken') return rejected(mutation.id, error.code, error.message);

@@ -3,14 +3,21 @@ import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
 import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
 import * as caseFiles from '../services/caseFiles.ts';
+import * as caseRecords from '../services/caseRecords.ts';
 import * as cases from '../services/cases.ts';
+import * as caseTypes from '../services/caseTypes.ts';
 import * as corsOrigins from '../services/corsOrigins.ts';
+import * as engines from '../services/engines.ts';
+import * as envelopes from '../services/envelopes.ts';
 import * as events from '../services/events.ts';
+import * as flows from '../services/flows.ts';
 import * as instances from '../services/instances.ts';
 import * as members from '../services/members.ts';
 import * as teams from '../services/teams.ts';
 import * as tickets from '../services/tickets.ts';
+import * as userAdmin from '../services/userAdmin.ts';
 import * as users from '../services/users.ts';
+import * as workspaceSettings from '../services/workspaceSettings.ts';
 
 type Handler = { args: z.ZodType<unknown>; run: WriteService<never, unknown> };
 
@@ -38,8 +45,19 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'event.delete': events.deleteEvent,
   'event.setActive': events.toggleEvent,
   'instance.retry': instances.retryInstance,
+  'instance.start': instances.startInstances,
+  'flow.create': flows.createFlow,
+  'flow.update': flows.updateFlow,
   'case.uploadFile': caseFiles.confirmUpload,
+  'envelope.create': envelopes.createEnvelope,
   'case.create': cases.createCase,
+  'case.update': caseRecords.updateCase,
+  'case.addNote': caseRecords.addCaseNote,
+  'case.editNote': caseRecords.editCaseNote,
+  'caseType.create': caseTypes.createCaseType,
+  'caseType.update': caseTypes.updateCaseType,
+  'caseState.create': caseTypes.createCaseState,
+  'caseState.update': caseTypes.updateCaseState,
   'team.create': teams.createTeam,
   'team.update': teams.updateTeam,
   'team.addMember': teams.addTeamMember,
@@ -50,6 +68,14 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'cors.create': corsOrigins.createCorsOrigin,
   'cors.update': corsOrigins.updateCorsOrigin,
   'cors.delete': corsOrigins.deleteCorsOrigin,
+  'workspace.update': workspaceSettings.updateWorkspaceSettings,
+  'engine.create': engines.createEngine,
+  'engine.update': engines.updateEngine,
+  'engine.delete': engines.deleteEngine,
+  'user.create': userAdmin.createUser,
+  'user.update': userAdmin.updateUser,
+  'user.delete': userAdmin.deleteUser,
+  'user.sendRecovery': userAdmin.sendRecovery,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

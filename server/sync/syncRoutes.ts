@@ -4,6 +4,7 @@ import { docsRequestSchema, mutationBatchSchema, pullQuerySchema, type StreamMes
 import { authOf, requireSession } from '../auth/guard.ts';
 import type { AppDeps } from '../app.ts';
 import type { WorkspaceChange } from './changeBus.ts';
+import { postCommitDeps } from '../services/postCommit.ts';
 import { applyMutations } from './applyMutations.ts';
 import { currentDocs, pullPage } from './pull.ts';
 import { loadVisibility } from './visibility.ts';
@@ -17,8 +18,9 @@ const MEMBERSHIP_TABLES = new Set(['users', 'members', 'team_members', 'engine_u
 const COALESCE_MS = 10;
 
 export const syncRoutes =
-  ({ db, changeBus, originPolicy }: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, changeBus, originPolicy } = deps;
     requireSession(app, db);
 
     app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request) => {
@@ -33,7 +35,7 @@ export const syncRoutes =
 
     // Each mutation's arguments are inspected on their own (applyMutations), so one bad entry is rejected alone.
     app.post('/sync/mutations', { schema: { body: mutationBatchSchema }, config: { inputBoundary: 'route' } }, async (request) => {
-      const results = await applyMutations(db, authOf(request), request.body, request.log);
+      const results = await applyMutations(db, authOf(request), request.body, request.log, postCommitDeps(deps, request));
       // A CORS origin written through the outbox must be allowed (or refused) at the browser's next preflight.
       if (request.body.mutations.some((m) => typeof m.name === 'string' && m.name.startsWith('cors.'))) originPolicy?.invalidate();
       return { results };

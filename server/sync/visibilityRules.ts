@@ -81,4 +81,4 @@ export function noticeVisible(table: string, key: string | null, v: Visibility):
 }
 
 /** Case records are pulled per opened case; a notice about them is only a hint to refresh an open scope. */
-const CASE_RECORD_TABLES: Record<string, true> = { case_notes: true, case_history: true, case_logs: true, case_files: true };
+const CASE_RECORD_TABLES: Record<string, true> = { case_notes: true, case_history: true, case_logs: true, case_files: true, envelopes: true };

@@ -4,6 +4,7 @@ import { statusLook } from '../../src/domain/status/statusLook.ts';
 describe('status colours (part 2 §4)', () => {
   it.each([
     ['UNPROCESSED', 'grey', false],
+    ['CREATED', 'grey', false],
     ['PRE-UNLOADED', 'grey', false],
     ['RUNNING', 'yellow', false],
     ['PROGRESS', 'yellow', false],

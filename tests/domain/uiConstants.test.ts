@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FLOW_AUTOSAVE_MS,
   MOBILE_MAX_WIDTH,
   SEARCH_DEBOUNCE_MS,
   STARTUP_ERROR_DELAY_MS,
@@ -19,5 +20,9 @@ describe('notice timings and breakpoints (part 1 §9)', () => {
 
   it('debounces searches 700 ms, delays the startup error 2 s, and breaks at 570 and 900 px', () => {
     expect([SEARCH_DEBOUNCE_MS, STARTUP_ERROR_DELAY_MS, MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH]).toEqual([700, 2000, 570, 900]);
+  });
+
+  it('autosaves the flow modeler every 30 s', () => {
+    expect(FLOW_AUTOSAVE_MS).toBe(30_000);
   });
 });

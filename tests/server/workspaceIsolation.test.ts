@@ -77,6 +77,7 @@ describe.each(backends)('two workspaces on one server, on %s', (backend) => {
       engine: other.ids.engine,
       calendar: other.ids.calendar,
       caseType: other.ids.caseType,
+      caseState: other.ids.caseState,
     };
     let calls = 0;
     for (const [route, template] of Object.entries(ROUTE_TEMPLATES)) {

@@ -30,7 +30,9 @@ describe('seeded chaos: disconnects, lost, repeated and reordered replies, serve
       for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed += 1) {
         const result = await runChaos(world, seed, { storage: 'memory' });
         mutations += result.mutations;
-        if (!result.ok) failures.push(`seed ${seed}: ${result.problems.slice(0, 3).join('; ')}`);
+        const traces = result.problems.filter((p) => p.startsWith('trace of '));
+        const shown = result.problems.filter((p) => !p.startsWith('trace of ')).slice(0, 3);
+        if (!result.ok) failures.push(`seed ${seed}: ${[...shown, ...traces].join('; ')}`);
       }
       process.stdout.write(`chaos: ${RUNS} runs, ${mutations} mutations, ${failures.length} failures\n`);
       expect(failures).toEqual([]);

@@ -62,7 +62,7 @@ export class SyncEngine {
   private leader: boolean;
   private subscriptions: Array<{ unsubscribe(): void }> = [];
   private readonly firstLoad: FirstLoad;
-  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, loaded: null, loading: null };
+  private status: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, sessionEndReason: null, loaded: null, loading: null };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
@@ -331,7 +331,7 @@ export class SyncEngine {
     if (error instanceof TransportError && error.code === 'unauthorized') {
       this.stopped = true;
       this.streamAbort?.abort();
-      this.setStatus({ online: false, sessionEnded: true, lastError: message, problem: 'session-ended' });
+      this.setStatus({ online: false, sessionEnded: true, sessionEndReason: error.reason ?? null, lastError: message, problem: 'session-ended' });
       return;
     }
     this.setStatus({ online: isNetworkFailure(error) ? false : this.status.online, lastError: message, problem: problemOf(error) });

@@ -17,9 +17,17 @@ export class TransportError extends Error {
     readonly code: TransportErrorCode,
     message: string,
     readonly status?: number,
+    /** For a 401: the server's code, such as 'user-inactive' when the account was switched off. */
+    readonly reason?: string,
   ) {
     super(message);
   }
+}
+
+/** A 401's reason as the server gave it (its body's code), so the console can say why the session ended. */
+async function sessionEnded(response: Response): Promise<TransportError> {
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown };
+  return new TransportError('unauthorized', 'Your session has ended', 401, typeof body.code === 'string' ? body.code : 'unauthorized');
 }
 
 /** Everything the sync engine needs from the server; tests wrap it to drop, repeat, reorder or delay replies. */
@@ -46,7 +54,7 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
     } catch (error) {
       throw new TransportError('network', error instanceof Error ? error.message : 'network failure');
     }
-    if (response.status === 401) throw new TransportError('unauthorized', 'Your session has ended', 401);
+    if (response.status === 401) throw await sessionEnded(response);
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { message?: string };
       const code: TransportErrorCode = response.status >= 500 || response.status === 429 || response.status === 408 ? 'server' : 'client';
@@ -82,7 +90,7 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
       } catch (error) {
         throw new TransportError('network', error instanceof Error ? error.message : 'network failure');
       }
-      if (response.status === 401) throw new TransportError('unauthorized', 'Your session has ended', 401);
+      if (response.status === 401) throw await sessionEnded(response);
       if (!response.ok || !response.body) throw new TransportError('server', `HTTP ${response.status}`, response.status);
       onOpen();
       await readServerSentEvents(response.body, (event, data) => {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { JsonWithDefault } from '../domainTables.ts';
-import type { NullableTimestamp, Replicated } from '../schema.ts';
+import type { NullableTimestamp, Replicated, Timestamp } from '../schema.ts';
 
 /** Table types of the workspace model: engines, calendars, flows, apps, webhooks, events, teams, members, case types and states. */
 
@@ -42,6 +42,18 @@ export type FlowsTable = Replicated & {
   creator_user_id: string | null;
   type: Generated<string>;
   stages: JsonWithDefault;
+  /** The current version: the one a new instance starts on (migration 008). */
+  version: Generated<number>;
+};
+
+/** A flow's graph as it was at each version; not replicated (migration 008). */
+export type FlowVersionsTable = {
+  id: string;
+  workspace_id: string;
+  flow_id: string;
+  version: number;
+  stages: JsonWithDefault;
+  created_at: Timestamp;
 };
 
 export type AppsTable = Replicated & {

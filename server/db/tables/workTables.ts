@@ -115,6 +115,8 @@ export type InstancesTable = Replicated & {
   id: string;
   app_id: string;
   flow_id: string | null;
+  /** The flow version the instance started on and runs to its end; null (older rows) means the current one. */
+  flow_version: Generated<number | null>;
   event_id: string | null;
   case_id: string | null;
   name: Generated<string>;
@@ -206,4 +208,39 @@ export type ExternalApiExecutionsTable = Replicated & {
   client_ip: string | null;
   user_agent: string | null;
   executed_at: Timestamp;
+};
+
+/** An answer link's code, stored as its SHA-256 (migration 009); not replicated. */
+export type ContactAnswersTable = {
+  id: string;
+  workspace_id: string;
+  instance_id: string;
+  stage_key: string;
+  seq: number;
+  code_hash: string;
+  answer: number | null;
+  answered_at: NullableTimestamp;
+  created_at: Generated<Date>;
+};
+
+/** Migration 010: an e-signature request on a case (replicated as caseRecords kind 'envelope'; token_hash stays here). */
+export type EnvelopeStatus = 'created' | 'sent' | 'signed' | 'declined' | 'expired';
+export type EnvelopesTable = Replicated & {
+  id: string;
+  case_id: string;
+  provider: Generated<string>;
+  provider_envelope_id: string | null;
+  document_file_id: string | null;
+  signer_name: string;
+  signer_email: string;
+  status: Generated<EnvelopeStatus>;
+  token_hash: string | null;
+  callback_url: string | null;
+  expires_at: NullableTimestamp;
+  signed_at: NullableTimestamp;
+  signer_ip: string | null;
+  signer_user_agent: string | null;
+  signed_file_id: string | null;
+  audit_file_id: string | null;
+  created_by: string | null;
 };

@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCEPT_ANSWER, ANSWER_PLACEHOLDERS, answerUrl, DECLINE_ANSWER } from '../../../src/domain/engine/answerLinks.ts';
 import { fillTemplate } from '../templating.ts';
-import { numberOr, objectOf, stringOr, type StageHandler, type StageOutcome } from './stageTypes.ts';
+import { numberOr, objectOf, stringOr, type StageDeps, type StageHandler, type StageOutcome, type StageRun } from './stageTypes.ts';
 
 /** The entry stage: records the values the run started with (a retry from the start goes back to them). */
 export const startStage: StageHandler = async (run) => ({ kind: 'advance', exported: {}, parameters: run.values });
@@ -44,16 +46,48 @@ export const timerStage: StageHandler = async (run): Promise<StageOutcome> => {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Sends through SMTP_URL when set, otherwise the mailer records the message in mail_log. */
+/** The answer links' text when the body names neither placeholder (e-mails are plain text). */
+const appendedLinks = (accept: string, decline: string) => `\n\nAnswer: ${accept}\nDecline: ${decline}\n`;
+
+/**
+ * With `waitForAnswer`, a fresh code (256 random bits, base64url) goes into the links and only its SHA-256 into
+ * the outcome: the database never holds a usable code. A crash between sending and committing sends again
+ * with a new code on the re-run (at-least-once, as every e-mail); the first mail's links then answer 404.
+ */
+function answerLinks(run: StageRun, deps: StageDeps) {
+  const code = randomBytes(32).toString('base64url');
+  const accept = answerUrl(deps.settings.publicBaseUrl, code, ACCEPT_ANSWER);
+  const decline = answerUrl(deps.settings.publicBaseUrl, code, DECLINE_ANSWER);
+  return {
+    codeHash: createHash('sha256').update(code).digest('hex'),
+    accept,
+    decline,
+    links: { [ANSWER_PLACEHOLDERS.accept]: accept, [ANSWER_PLACEHOLDERS.decline]: decline },
+    namesLinks: Object.values(ANSWER_PLACEHOLDERS).some((name) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(stringOr(run.config.body, ''))),
+  };
+}
+
+/**
+ * Sends through SMTP_URL when set, otherwise the mailer records the message in mail_log. With `waitForAnswer`
+ * the instance then waits for an answer link; the job the link enqueues carries `answer`, and the stage advances
+ * with it, exporting `answer`, without sending again.
+ */
 export const emailStage: StageHandler = async (run, deps): Promise<StageOutcome> => {
+  if (typeof run.payload.answer === 'number') {
+    return { kind: 'advance', exported: { answer: run.payload.answer }, parameters: { answer: run.payload.answer } };
+  }
+  const waiting = run.config.waitForAnswer === true ? answerLinks(run, deps) : null;
+  const values = waiting ? { ...run.values, ...waiting.links } : run.values;
   const to = fillTemplate(stringOr(run.config.to, ''), run.values).trim();
   const subject = fillTemplate(stringOr(run.config.subject, run.stage.name || 'Notification'), run.values);
-  const body = fillTemplate(stringOr(run.config.body, ''), run.values);
+  let body = fillTemplate(stringOr(run.config.body, ''), values);
+  if (waiting && !waiting.namesLinks) body += appendedLinks(waiting.accept, waiting.decline);
   if (!EMAIL.test(to)) return { kind: 'fail', error: `E-mail stage '${run.stage.key}' has no valid recipient (got '${to}')`, parameters: { to } };
   try {
     await deps.mailer.send({ workspaceId: run.instance.workspace_id, to, subject, body });
   } catch (error) {
     return { kind: 'fail', error: `Sending the e-mail failed: ${error instanceof Error ? error.message : String(error)}`, parameters: { to, subject } };
   }
+  if (waiting) return { kind: 'wait-answer', codeHash: waiting.codeHash, parameters: { to, subject, waitingForAnswer: true } };
   return { kind: 'advance', exported: {}, parameters: { to, subject } };
 };

@@ -46,7 +46,9 @@ export type StageOutcome =
   | { kind: 'advance'; exported: Values; parameters: Values; apiCalls?: ApiCallRecord[] }
   | { kind: 'fail'; error: string; parameters?: Values; apiCalls?: ApiCallRecord[] }
   | { kind: 'wait-until'; wakeAt: Date; parameters: Values }
-  | { kind: 'open-ticket'; ticket: TicketSpec; parameters: Values };
+  | { kind: 'open-ticket'; ticket: TicketSpec; parameters: Values }
+  /** Parks the instance until its answer link is opened (server/engine/contactAnswer.ts); only the code's hash is kept. */
+  | { kind: 'wait-answer'; codeHash: string; parameters: Values };
 
 export type StageSettings = {
   allowPrivateNetwork: boolean;
@@ -55,6 +57,8 @@ export type StageSettings = {
   apiTimeoutMs: number;
   scriptTimeMs: number;
   scriptMemoryBytes: number;
+  /** Where the console is reached from outside (PUBLIC_URL), for links in e-mails such as answer links. */
+  publicBaseUrl: string;
 };
 
 export type StageDeps = { mailer: Mailer; settings: StageSettings; log: FastifyBaseLogger; now: () => Date };

@@ -10,6 +10,23 @@ export const defaultWebhookName = (unixSeconds: number) => `Webhook-${unixSecond
 /** The path of a webhook's URL (`POST /hooks/{id}`). */
 export const webhookPath = (id: string) => `/hooks/${id}`;
 
+/** What the event form shows in place of a token it no longer holds (a token is shown once, when generated). */
+export const TOKEN_PLACEHOLDER = '<YOUR_TOKEN>';
+
+/**
+ * A ready-to-paste request that starts the event through its webhook (`POST /hooks/{id}` with the webhook's token
+ * as a Bearer token). URL and token are quoted for a POSIX shell, so the line is safe to paste as it is.
+ */
+export function webhookCurl(url: string, token: string | null): string {
+  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  return [
+    `curl -X POST ${quote(url)}`,
+    `-H ${quote(`Authorization: Bearer ${token ?? TOKEN_PLACEHOLDER}`)}`,
+    `-H 'Content-Type: application/json'`,
+    `-d '{"source":"curl"}'`,
+  ].join(' ');
+}
+
 /** Generate Token is enabled only when the passphrase is longer than 3 characters. */
 export const MIN_PASSPHRASE_LENGTH = 4;
 export const canGenerateToken = (passphrase: string) => passphrase.length >= MIN_PASSPHRASE_LENGTH;
@@ -27,6 +44,28 @@ export function cronRuleProblem(rule: string): string | null {
 /** When a cron rule fires next after `now` in the calendar's zone (for display: the scheduler decides). */
 export function nextFireAt(rule: string | null, timeZone: string, now: Date): Date | null {
   return rule ? new Cron(rule, { timezone: timeZone, paused: true }).nextRun(now) : null;
+}
+
+/** How many cron ticks a preview looks through for business days before it gives up (a rule on holidays only). */
+const MAX_PREVIEW_TICKS = 1000;
+
+/**
+ * The next `count` times a cron rule fires after `from` in a time zone, as the scheduler fires them: with a
+ * calendar, ticks on a day off (a non-working weekday or a holiday in the calendar's zone) are skipped. An empty
+ * list for an invalid rule, so a preview can be drawn while the rule is being typed.
+ */
+export function nextFireTimes(rule: string, timeZone: string, from: Date, count: number, calendar: BusinessCalendar | null = null): Date[] {
+  if (count <= 0 || cronRuleProblem(rule) !== null) return [];
+  const cron = new Cron(rule, { timezone: timeZone, paused: true });
+  const times: Date[] = [];
+  let after = from;
+  for (let tick = 0; tick < MAX_PREVIEW_TICKS && times.length < count; tick += 1) {
+    const next = cron.nextRun(after);
+    if (next === null) break;
+    if (calendar === null || isBusinessDay(next, calendar)) times.push(next);
+    after = next;
+  }
+  return times;
 }
 
 export type BusinessCalendar = {

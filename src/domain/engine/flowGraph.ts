@@ -27,6 +27,8 @@ export const flowStageSchema = z.object({
   nodeType: z.enum(NODE_TYPES),
   config: jsonObject.default({}),
   caseStateKey: z.string().min(1).max(100).optional(),
+  /** Where the modeler draws the stage; the runner never reads it. */
+  position: z.object({ x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) }).optional(),
   transitions: z.array(flowTransitionSchema).max(50).default([]),
 });
 

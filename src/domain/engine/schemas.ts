@@ -169,6 +169,32 @@ export const RETRY_FROM = ['failed', 'start'] as const;
 export const retryInstanceBodySchema = z.object({ from: z.enum(RETRY_FROM).default('failed') }).default({ from: 'failed' });
 export const retryInstanceArgsSchema = z.object({ id, from: z.enum(RETRY_FROM).default('failed') });
 
+/** Part 1 §2 'generate instances': how many runs one request may start, for testing a flow. */
+export const MAX_GENERATED_INSTANCES = 50;
+/** The values a generated instance starts with: a flat-or-nested JSON object, small enough for a test run. */
+export const MAX_START_VALUES_CHARS = 20_000;
+export const startValuesSchema = z
+  .record(z.string(), z.json())
+  .refine((values) => Object.keys(values).every((key) => key.trim() !== ''), 'A value needs a name')
+  .refine((values) => Object.keys(values).every((key) => key.length <= 100), 'A value name must be 100 characters at most')
+  .refine((values) => Object.keys(values).length <= 100, 'At most 100 values')
+  .refine((values) => JSON.stringify(values).length <= MAX_START_VALUES_CHARS, `The values must be ${MAX_START_VALUES_CHARS.toLocaleString('en')} characters at most`);
+
+/**
+ * Starts N instances of an app with the same values (the Apps list's 'generate instances'). The ids are the
+ * client's, one per instance, so the new runs show at once in App history, offline too, and the server's rows
+ * share them.
+ */
+export const startInstancesArgsSchema = z.object({
+  appId: id,
+  ids: z
+    .array(clientIdSchema)
+    .min(1, 'Start at least one instance')
+    .max(MAX_GENERATED_INSTANCES, `Start at most ${MAX_GENERATED_INSTANCES} instances at a time`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each instance needs its own id'),
+  values: startValuesSchema.default({}),
+});
+
 export const idParams = z.object({ id });
 export const appEventParams = z.object({ id, eventId: id });
 export const appInstanceParams = z.object({ id, instanceId: id });
@@ -185,3 +211,4 @@ export type CreateFlowArgs = z.infer<typeof createFlowArgsSchema>;
 export type UpdateFlowArgs = z.infer<typeof updateFlowArgsSchema>;
 export type InstancesQuery = z.infer<typeof instancesQuerySchema>;
 export type RetryInstanceArgs = z.infer<typeof retryInstanceArgsSchema>;
+export type StartInstancesArgs = z.infer<typeof startInstancesArgsSchema>;

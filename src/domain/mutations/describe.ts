@@ -32,8 +32,19 @@ const CHANGE_KEYS: Record<string, string> = {
   'event.delete': 'eventDelete',
   'event.setActive': 'eventActive',
   'instance.retry': 'retry',
+  'instance.start': 'instancesStart',
+  'flow.create': 'flowCreate',
+  'flow.update': 'flowUpdate',
   'case.uploadFile': 'file',
+  'envelope.create': 'envelope',
   'case.create': 'caseCreate',
+  'case.update': 'caseUpdate',
+  'case.addNote': 'caseNote',
+  'case.editNote': 'caseNoteEdit',
+  'caseType.create': 'caseTypeCreate',
+  'caseType.update': 'caseTypeUpdate',
+  'caseState.create': 'caseStateCreate',
+  'caseState.update': 'caseStateUpdate',
   'team.create': 'teamCreate',
   'team.update': 'teamUpdate',
   'team.addMember': 'teamAddMember',
@@ -44,6 +55,14 @@ const CHANGE_KEYS: Record<string, string> = {
   'cors.create': 'corsCreate',
   'cors.update': 'corsUpdate',
   'cors.delete': 'corsDelete',
+  'workspace.update': 'workspaceUpdate',
+  'engine.create': 'engineCreate',
+  'engine.update': 'engineUpdate',
+  'engine.delete': 'engineDelete',
+  'user.create': 'userCreate',
+  'user.update': 'userUpdate',
+  'user.delete': 'userDelete',
+  'user.sendRecovery': 'userRecovery',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */
@@ -60,6 +79,10 @@ export function describeChange(name: string, rawArgs: unknown, ticketRef: (ticke
     description: short(args.description),
     language: text(args.language),
     origin: short(args.origin, 60),
+    code: short(args.code),
+    state: short(args.key),
+    instances: Array.isArray(args.ids) ? String(args.ids.length) : '',
+    signer: short(args.signerName),
   };
   if (base === 'file') {
     const file = text(args.name);

@@ -9,12 +9,13 @@ import {
   deleteAppArgsSchema,
   deleteEventArgsSchema,
   retryInstanceArgsSchema,
+  startInstancesArgsSchema,
   toggleAppArgsSchema,
   toggleEventArgsSchema,
   updateAppArgsSchema,
   updateEventArgsSchema,
 } from '../engine/schemas.ts';
-import type { AppDoc, EventDoc, FlowDoc, WebhookDoc } from '../sync/documents.gen.ts';
+import type { AppDoc, EventDoc, FlowDoc, InstanceDoc, WebhookDoc } from '../sync/documents.gen.ts';
 import type { ReplicaDoc } from '../sync/protocol.ts';
 import { defineMutation, MutationRefused, type DocRef, type DocWrite, type MutationActor } from './types.ts';
 
@@ -40,6 +41,7 @@ export type UpdateAppMutationArgs = z.infer<typeof updateAppArgsSchema>;
 export type CreateEventMutationArgs = z.infer<typeof createEventMutationArgs>;
 export type UpdateEventMutationArgs = z.infer<typeof updateEventMutationArgs>;
 export type RetryInstanceMutationArgs = z.infer<typeof retryInstanceArgsSchema>;
+export type StartInstancesMutationArgs = z.infer<typeof startInstancesArgsSchema>;
 
 /** The services' texts, so a local refusal reads as the server's would. */
 export const ENGINE_MESSAGES = {
@@ -48,6 +50,7 @@ export const ENGINE_MESSAGES = {
   tokenRequired: 'Generate a token for the webhook first',
   noTrigger: 'An event needs a cron rule or a webhook',
   notFailed: (status: string) => `Only a failed instance can be retried (this one is ${status})`,
+  appInactive: 'The app is inactive: activate it before starting instances',
 } as const;
 
 type Docs = ReadonlyMap<string, ReplicaDoc>;
@@ -88,6 +91,7 @@ export const createApp = defineMutation<CreateAppMutationArgs>({
       creatorUserId: actor.userId,
       type: 'app',
       stages: defaultFlowGraph(),
+      version: 1,
     };
     const app: AppDoc = {
       id: args.id,
@@ -311,4 +315,56 @@ export const retryInstance = defineMutation<RetryInstanceMutationArgs>({
   },
 });
 
-export const ENGINE_MUTATIONS = [createApp, updateApp, setAppActive, deleteApp, createEvent, updateEvent, setEventActive, deleteEvent, retryInstance];
+
+/** The name the engine gives a run without a case: the app's name and a short part of the instance id. */
+export const instanceName = (appName: string, instanceId: string) => `${appName} ${instanceId.slice(5, 13)}`;
+
+/**
+ * The Apps list's 'generate instances': N runs of an active app with the same values. The replica shows them
+ * UNPROCESSED at once and counts them on the app's card; the start stage, and a case when a case type starts
+ * with this app, come with the server's documents.
+ */
+export const startInstances = defineMutation<StartInstancesMutationArgs>({
+  name: 'instance.start',
+  args: startInstancesArgsSchema,
+  reads: ({ appId }) => [config(appId)],
+  apply({ appId, ids, values }, docs, _actor, now) {
+    const app = live(docs, appId, 'app', 'App');
+    if (app.isActive !== true) throw new MutationRefused('app-inactive', ENGINE_MESSAGES.appInactive);
+    const workspaceId = String(app.workspaceId);
+    const runs = ids.map((id): DocWrite => {
+      const doc: InstanceDoc = {
+        id,
+        kind: 'instance',
+        rev: 0,
+        deleted: false,
+        workspaceId,
+        appId,
+        flowId: (app.flowId as string | null) ?? null,
+        // The server records the flow's version as the run starts; until its document arrives, none is named.
+        flowVersion: null,
+        eventId: null,
+        caseId: null,
+        name: instanceName(String(app.name), id),
+        status: 'UNPROCESSED',
+        values,
+        stageHistory: [],
+        currentStage: null,
+        startDate: now,
+        endDate: null,
+        wakeAt: null,
+        error: null,
+        attempt: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return { collection: 'runs', doc };
+    });
+    const statistics = typeof app.statistics === 'object' && app.statistics !== null ? (app.statistics as Record<string, unknown>) : {};
+    const counted = typeof statistics.appsInstances === 'number' ? statistics.appsInstances : 0;
+    const card = configWrite({ ...app, statistics: { ...statistics, appsInstances: counted + ids.length }, updatedAt: now });
+    return [...runs, card];
+  },
+});
+
+export const ENGINE_MUTATIONS = [createApp, updateApp, setAppActive, deleteApp, createEvent, updateEvent, setEventActive, deleteEvent, retryInstance, startInstances];

@@ -82,3 +82,9 @@ export function membershipChanges(
   const want = new Set(wanted);
   return { add: [...want].filter((m) => !have.has(m)), remove: current.filter((l) => !want.has(l.memberId)).map((l) => l.linkId) };
 }
+
+/** Part 1 §9: a team's people filter shows up to 5 initials buttons; the rest are counted. */
+export const PEOPLE_FILTER_MAX = 5;
+export function peopleFilter<T>(people: readonly T[]): { shown: T[]; more: number } {
+  return { shown: people.slice(0, PEOPLE_FILTER_MAX), more: Math.max(0, people.length - PEOPLE_FILTER_MAX) };
+}

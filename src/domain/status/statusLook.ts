@@ -1,13 +1,15 @@
 /**
  * Colours of batch, line, case and instance statuses (part 2 §4): unprocessed and pre-unloaded grey; running,
  * progress and ongoing yellow; done blue-grey; completed green; incomplete grey; error red; warning orange;
- * deleted faded. Anything unknown shows the deleted look.
+ * deleted faded. Anything unknown shows the deleted look. CREATED (a case status of part 2 §2 that §4 gives no
+ * colour) is a case not started yet, so it looks like unprocessed rather than faded as if deleted.
  */
 export type StatusTone = 'grey' | 'yellow' | 'blue-grey' | 'green' | 'red' | 'orange';
 export type StatusLook = { tone: StatusTone; faded: boolean };
 
 const LOOKS: Record<string, StatusLook> = {
   UNPROCESSED: { tone: 'grey', faded: false },
+  CREATED: { tone: 'grey', faded: false },
   'PRE-UNLOADED': { tone: 'grey', faded: false },
   RUNNING: { tone: 'yellow', faded: false },
   PROGRESS: { tone: 'yellow', faded: false },

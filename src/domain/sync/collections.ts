@@ -25,7 +25,7 @@ export const COLLECTION_TABLES = {
   },
   tickets: { tickets: 'ticket' },
   cases: { cases: 'case' },
-  caseRecords: { case_notes: 'caseNote', case_history: 'caseHistory', case_logs: 'caseLog', case_files: 'caseFile' },
+  caseRecords: { case_notes: 'caseNote', case_history: 'caseHistory', case_logs: 'caseLog', case_files: 'caseFile', envelopes: 'envelope' },
   runs: {
     instances: 'instance',
     instance_stages: 'instanceStage',

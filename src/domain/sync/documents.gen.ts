@@ -10,6 +10,7 @@ export const workspaceDocSchema = z.object({
   externalDashboardUrl: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  chatLink: z.string().nullable(),
 });
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;
 
@@ -185,6 +186,7 @@ export const flowDocSchema = z.object({
   stages: z.json(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  version: z.number(),
 });
 export type FlowDoc = z.infer<typeof flowDocSchema>;
 
@@ -367,7 +369,31 @@ export const caseFileDocSchema = z.object({
 });
 export type CaseFileDoc = z.infer<typeof caseFileDocSchema>;
 
-export const caseRecordsDocSchema = z.discriminatedUnion('kind', [caseNoteDocSchema, caseHistoryDocSchema, caseLogDocSchema, caseFileDocSchema]);
+export const envelopeDocSchema = z.object({
+  ...base,
+  kind: z.literal('envelope'),
+  workspaceId: z.string(),
+  caseId: z.string(),
+  provider: z.string(),
+  providerEnvelopeId: z.string().nullable(),
+  documentFileId: z.string().nullable(),
+  signerName: z.string(),
+  signerEmail: z.string(),
+  status: z.string(),
+  callbackUrl: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+  signedAt: z.number().nullable(),
+  signerIp: z.string().nullable(),
+  signerUserAgent: z.string().nullable(),
+  signedFileId: z.string().nullable(),
+  auditFileId: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type EnvelopeDoc = z.infer<typeof envelopeDocSchema>;
+
+export const caseRecordsDocSchema = z.discriminatedUnion('kind', [caseNoteDocSchema, caseHistoryDocSchema, caseLogDocSchema, caseFileDocSchema, envelopeDocSchema]);
 export type CaseRecordsDoc = z.infer<typeof caseRecordsDocSchema>;
 
 export const instanceDocSchema = z.object({
@@ -390,6 +416,7 @@ export const instanceDocSchema = z.object({
   attempt: z.number(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  flowVersion: z.number().nullable(),
 });
 export type InstanceDoc = z.infer<typeof instanceDocSchema>;
 

@@ -14,6 +14,13 @@ button[type=submit]{background:#1f3a5f;color:#fff}
 </style>`;
 
 /**
+ * The console's own policy lets it frame any https page (the workspace's external dashboard). A template frame
+ * inherits that policy; this one, added to it, keeps templates from framing anything but the console's own files,
+ * so a template cannot carry a ticket's data off in a frame's address.
+ */
+const FRAME_POLICY = `<meta http-equiv="Content-Security-Policy" content="frame-src 'self' blob:">`;
+
+/**
  * The bridge's text as it stands inside the frame's <script> element. The server allows exactly this text by
  * its hash in the content policy that the frame inherits, so both sides must derive it here.
  */
@@ -25,7 +32,7 @@ export const inlineScriptText = (source: string): string => source.replaceAll('<
  */
 export function templateDocument(template: string, bridgeSource: string): string {
   const script = template.includes(BRIDGE_SCRIPT_PATH) ? '' : `<script>${inlineScriptText(bridgeSource)}</script>`;
-  const head = `<meta charset="utf-8">${BASE_STYLE}`;
+  const head = `<meta charset="utf-8">${FRAME_POLICY}${BASE_STYLE}`;
   if (/<\/body>/i.test(template)) {
     const withScript = template.replace(/<\/body>/i, `${script}</body>`);
     return /<head[^>]*>/i.test(withScript) ? withScript.replace(/<head[^>]*>/i, (tag) => `${tag}${head}`) : `${head}${withScript}`;

@@ -12,6 +12,8 @@ export const SEARCH_DEBOUNCE_MS = 700;
 /** Part 1 §9 button guard: a press within this time of the last one (a double click or double tap) is ignored. */
 export const BUTTON_GUARD_MS = 1000;
 export const STARTUP_ERROR_DELAY_MS = 2000;
+/** Part 1 §9: the flow modeler saves every 30 s (when there is a valid change). */
+export const FLOW_AUTOSAVE_MS = 30_000;
 
 /** Part 1 §9 breakpoints: mobile up to 570 px, tablet up to 900 px. */
 export const MOBILE_MAX_WIDTH = 570;

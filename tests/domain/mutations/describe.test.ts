@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIBED_MUTATIONS, describeChange, refusalAdvice } from '../../../src/domain/mutations/describe.ts';
 import { MUTATIONS } from '../../../src/domain/mutations/registry.ts';
-import { en } from '../../../src/i18n/en.ts';
-import { es } from '../../../src/i18n/es.ts';
+import { en as enCore } from '../../../src/i18n/en.ts';
+import { es as esCore } from '../../../src/i18n/es.ts';
+import { featuresEn } from '../../../src/i18n/features.en.ts';
+import { featuresEs } from '../../../src/i18n/features.es.ts';
+
+// What a signed-in console holds: the first chunk's texts and the console's own (i18n.ts adds them).
+const en = { ...enCore, ...featuresEn };
+const es = { ...esCore, ...featuresEs };
 
 const lookup = (catalogue: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 const ref = (ticketId: string) => (ticketId === 'tkt-1' ? 'case-demo-0186' : ticketId);

@@ -99,7 +99,7 @@ function refusal<A>(definition: MutationDefinition<A>, rawArgs: unknown): { code
 
 it('every engine mutation is registered by its name', () => {
   expect(ENGINE_MUTATIONS.map((m) => m.name).sort()).toEqual(
-    ['app.create', 'app.delete', 'app.setActive', 'app.update', 'event.create', 'event.delete', 'event.setActive', 'event.update', 'instance.retry'].sort(),
+    ['app.create', 'app.delete', 'app.setActive', 'app.update', 'event.create', 'event.delete', 'event.setActive', 'event.update', 'instance.retry', 'instance.start'].sort(),
   );
   for (const m of ENGINE_MUTATIONS) expect(MUTATIONS.get(m.name)).toBe(m);
 });
@@ -123,6 +123,7 @@ describe('app.create', () => {
           creatorUserId: 'usr-1',
           type: 'app',
           stages: defaultFlowGraph(),
+          version: 1,
           createdAt: NOW,
           updatedAt: NOW,
         },

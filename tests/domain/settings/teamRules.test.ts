@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelList, channelsOf, createTeamArgs, membershipChanges, redThreshold, yellowThreshold } from '../../../src/domain/settings/teamRules.ts';
+import { channelList, channelsOf, createTeamArgs, membershipChanges, peopleFilter, redThreshold, yellowThreshold } from '../../../src/domain/settings/teamRules.ts';
 
 describe('team rules (part 1 §5, §9)', () => {
   it('yellow takes 0 to 100, anything else falls back to 50', () => {
@@ -38,5 +38,14 @@ describe('team rules against odd input', () => {
     expect(['1e2', '0x10', '12.5', '0b11'].map(yellowThreshold)).toEqual([50, 50, 50, 50]);
     expect(createTeamArgs.safeParse({ teamId: 'team-12345678', name: 'A', slackLink: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe('Enter a link starting with https://');
     expect(createTeamArgs.parse({ teamId: 'team-12345678', name: 'A', notifyChannels: ['sms', 'sms', 'email'] }).notifyChannels).toEqual(['sms', 'email']);
+  });
+});
+
+describe("a team's people filter (part 1 §9: up to 5 initials buttons)", () => {
+  it('shows the first five and counts the rest', () => {
+    expect(peopleFilter(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b', 'c'], more: 0 });
+    expect(peopleFilter(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e'], more: 0 });
+    expect(peopleFilter(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e'], more: 2 });
+    expect(peopleFilter([])).toEqual({ shown: [], more: 0 });
   });
 });

@@ -22,4 +22,14 @@ describe('the frame document of a template', () => {
     expect(doc.match(/console-bridge\.js/g)).toHaveLength(1);
     expect(doc).not.toContain('ConsoleBridge');
   });
+
+  it.each([
+    ['a bare form', '<form></form>'],
+    ['a whole document', '<html><head><title>x</title></head><body><form></form></body></html>'],
+  ])('%s carries a frame policy before any of its own content, so it cannot frame other sites', (_label, template) => {
+    const doc = templateDocument(template, BRIDGE);
+    const policy = `<meta http-equiv="Content-Security-Policy" content="frame-src 'self' blob:">`;
+    expect(doc).toContain(policy);
+    expect(doc.indexOf(policy)).toBeLessThan(doc.indexOf('<form>'));
+  });
 });

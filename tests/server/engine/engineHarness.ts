@@ -30,6 +30,7 @@ export const TEST_STAGE_SETTINGS: StageSettings = {
   apiTimeoutMs: 2000,
   scriptTimeMs: 300,
   scriptMemoryBytes: 16 * 1024 * 1024,
+  publicBaseUrl: 'https://console.test',
 };
 
 export const ADMIN_ID = 'usr-demo-admin';

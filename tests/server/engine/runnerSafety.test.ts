@@ -168,4 +168,38 @@ describe.each(backends)('runner safety on %s', (backend) => {
     expect(await claims()).toEqual([dayTwo, `${eventId}@${nineOn(3).toISOString()}`]);
     expect(await db().selectFrom('instances').select('id').where('event_id', '=', eventId).execute()).toHaveLength(4);
   });
+
+  it('a cron event of an app switched off through the outbox does not fire; switched on again, the next tick fires', async () => {
+    const start = new Date('2033-05-02T00:00:00Z'); // a Monday; every hour on a calendar without holidays
+    await db()
+      .insertInto('calendars')
+      .values({ id: 'cal-test-toggle', workspace_id: 'ws-demo', name: 'UTC toggle', time_zone: 'UTC', working_weekdays: [0, 1, 2, 3, 4, 5, 6], holidays: [], rev: 1, created_at: start, updated_at: start })
+      .execute();
+    const app = (await e.t.app.inject({ method: 'POST', url: '/apps', headers: e.admin, payload: { name: 'Toggled', description: 'Switched off and on', engine: { id: 'eng-demo-main' } } })).json();
+    const created = await e.t.app.inject({ method: 'POST', url: '/events', headers: e.admin, payload: { appId: app.id, name: 'Hourly', rules: '0 * * * *', calendar: { id: 'cal-test-toggle' } } });
+    expect(created.statusCode).toBe(201);
+    const eventId = created.json().id as string;
+    const setActive = async (isActive: boolean) => {
+      const reply = await e.t.app.inject({
+        method: 'POST',
+        url: '/sync/mutations',
+        headers: e.admin,
+        payload: { clientId: 'client-toggle', mutations: [{ id: `toggle-${isActive}-${Date.now()}`, name: 'app.setActive', args: { id: app.id, isActive }, at: Date.now() }] },
+      });
+      expect(reply.json().results[0].status).toBe('applied');
+    };
+    const tickAt = (hour: number) =>
+      createEngine({ db: db(), mailer: createMailer({ db: db(), smtpUrl: undefined, from: 't@example.com', log: e.t.app.log }), log: e.t.app.log, settings: TEST_STAGE_SETTINGS, pollMs: 10, now: () => new Date(start.getTime() + hour * HOUR + 1000) }).scheduler.tick();
+    const fired = async () => (await db().selectFrom('instances').select('id').where('event_id', '=', eventId).execute()).length;
+
+    await tickAt(0);
+    expect(await fired()).toBe(1);
+    await setActive(false);
+    await tickAt(1);
+    await tickAt(2);
+    expect(await fired()).toBe(1);
+    await setActive(true);
+    await tickAt(3);
+    expect(await fired()).toBe(2);
+  });
 });

@@ -13,7 +13,7 @@ export type OtherWorkspace = {
   workspaceId: string;
   admin: { userId: string; headers: { authorization: string } };
   agent: { userId: string; headers: { authorization: string } };
-  ids: { app: string; flow: string; event: string; webhook: string; webhookToken: string; team: string; caseType: string; case: string; ticket: string; note: string; file: string; engine: string; calendar: string };
+  ids: { app: string; flow: string; event: string; webhook: string; webhookToken: string; team: string; caseType: string; caseState: string; case: string; ticket: string; note: string; file: string; engine: string; calendar: string };
 };
 
 /**
@@ -32,7 +32,7 @@ export async function createOtherWorkspace(t: TestApp): Promise<OtherWorkspace> 
   });
   const session = async (userId: string) => ({ authorization: `Bearer ${(await createSession(t.handle.db, { id: userId, workspace_id: 'ws-other-co' }, 3600, 'test')).token}` });
   const admin = { userId: created.adminUserId, headers: await session(created.adminUserId) };
-  const ids = { team: 'team-other-desk', caseType: 'ct-other-claims', agent: 'usr-other-agent' };
+  const ids = { team: 'team-other-desk', caseType: 'ct-other-claims', caseState: 'cst-other-received', agent: 'usr-other-agent' };
   await withWorkspaceWrite(t.handle.db, 'ws-other-co', async (tx, rev) => {
     const stamps = { workspace_id: 'ws-other-co', rev };
     await tx
@@ -43,6 +43,7 @@ export async function createOtherWorkspace(t: TestApp): Promise<OtherWorkspace> 
     await tx.insertInto('teams').values({ id: ids.team, name: `Desk ${OTHER_MARKER}`, tok_email: `tok-${OTHER_MARKER}`, ...stamps }).execute();
     await tx.insertInto('team_members').values({ id: 'tm-other-otto', team_id: ids.team, member_id: 'mbr-other-otto', ...stamps }).execute();
     await tx.insertInto('case_types').values({ id: ids.caseType, code: 'OTHERCLAIM', description: `Claims ${OTHER_MARKER}`, ...stamps }).execute();
+    await tx.insertInto('case_states').values({ id: ids.caseState, case_type_id: ids.caseType, state_key: 'RECEIVED', description: `Received ${OTHER_MARKER}`, order: 1, ...stamps }).execute();
   });
   const agent = { userId: ids.agent, headers: await session(ids.agent) };
 
@@ -95,6 +96,7 @@ export async function createOtherWorkspace(t: TestApp): Promise<OtherWorkspace> 
       webhookToken,
       team: ids.team,
       caseType: ids.caseType,
+      caseState: ids.caseState,
       case: caseId,
       ticket: ticketId,
       note: noteId,

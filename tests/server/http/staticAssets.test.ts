@@ -101,6 +101,21 @@ describe('serving the built PWA', () => {
     expect(zlib.brotliDecompressSync(reply.rawPayload).toString()).toBe(FILES['index.html']);
   });
 
+  it('a navigation to a signing link gets the server-rendered signing page, not the console', async () => {
+    const reply = await get(`/sign/${'C'.repeat(43)}`, { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'identity' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/text\/html/);
+    expect(reply.body).toContain('Link not valid');
+    expect(reply.body).not.toBe(FILES['index.html']);
+  });
+
+  it('a navigation to an answer link of an e-mail stage gets the answer page the server renders, not the console', async () => {
+    const reply = await get(`/flowtimer/contact/answer?code=${'C'.repeat(43)}&answer=1`, { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'identity' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/text\/html/);
+    expect(reply.body).not.toBe(FILES['index.html']);
+  });
+
   it('the compressed copies are not addressable by their own names', async () => {
     expect((await get('/assets/index-4f2a9c1d.js.br')).statusCode).toBe(404);
   });
@@ -157,12 +172,17 @@ describe('https-only headers', () => {
     expect(hsts).toBeUndefined();
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(csp).toContain("script-src 'self'");
+    // The external dashboard may be framed from any https origin, and over plain http from this machine too.
+    expect(csp).toContain("frame-src 'self' blob: https: http://localhost:* http://127.0.0.1:*");
   });
+
 
   it.each([[{ HTTPS: 'true' }], [{ PUBLIC_URL: 'https://console.example' }]])('configured for https (%o) it sends both', async (env) => {
     const { hsts, csp } = await headersFor(env);
     expect(hsts).toMatch(/max-age=31536000/);
     expect(csp).toContain('upgrade-insecure-requests');
+    // Served over https, plain http is never framed, not even this machine's.
+    expect(csp).toContain("frame-src 'self' blob: https:;");
   });
 
   it('HTTPS=false wins over an https PUBLIC_URL (TLS ends in front of a proxy that adds its own headers)', async () => {

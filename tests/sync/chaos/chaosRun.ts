@@ -95,11 +95,15 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
     // The network heals: no more faults, every plug back in, and every replica must settle.
     for (const seat of seats) Object.assign(seat.faults, { enabled: false, online: true });
     for (const seat of seats) seat.client!.engine.reconnect();
+    // Every outbox drains before any replica is compared: a seat's last push changes the server after the other
+    // seat may already have pulled, so pulling right after each seat's own drain compared against a moving server.
     for (const seat of seats) {
       const client = seat.client!;
       await waitFor(() => client.engine.isSettled(), 20_000, `outbox of ${seat.user.name} to drain`);
-      await client.engine.requestPull(['config', 'tickets']);
-      await client.engine.requestPull(['config', 'tickets']);
+    }
+    for (const seat of seats) {
+      await seat.client!.engine.requestPull(['config', 'tickets']);
+      await seat.client!.engine.requestPull(['config', 'tickets']);
     }
     for (const seat of seats) {
       for (const collection of ['tickets', 'config'] as SyncedCollection[]) {
@@ -133,7 +137,10 @@ export async function runChaos(world: ChaosWorld, seed: number, options: { steps
       await seat.client.destroy().catch(() => undefined);
     }
   }
-  if (problems.length && process.env.CHAOS_TRACE) for (const seat of seats) problems.push(`trace of ${seat.user.name}:\n  ${seat.log.slice(-60).join('\n  ')}`);
+  // A failing run always carries the end of each seat's trace (CHAOS_TRACE=1 keeps more), so a rare failure in CI
+  // can be read without reproducing it.
+  const traced = process.env.CHAOS_TRACE ? 60 : 15;
+  if (problems.length) for (const seat of seats) problems.push(`trace of ${seat.user.name}:\n  ${seat.log.slice(-traced).join('\n  ')}`);
   return { seed, ok: problems.length === 0, problems, mutations: seats.reduce((n, s) => n + s.issued.length, 0) };
 }
 
