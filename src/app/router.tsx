@@ -10,13 +10,18 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import { readCredentials } from '../data/auth.ts';
+import { loadFeatureCatalogues } from '../i18n/i18n.ts';
 import { enabledModuleSet, routeAccess } from '../domain/access/modules.ts';
 import { LoginScreen } from '../features/auth/LoginScreen.tsx';
 import { AuthLayout } from './shell/AuthLayout.tsx';
 import { FullPageLoader } from './shell/FullPageLoader.tsx';
 import { NotAuthorizedScreen } from '../features/shell/NotAuthorizedScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen.tsx';
+import { validateAppEditSearch, validateAppsSearch } from '../features/apps/appsSearch.ts';
 import { validateInboxSearch } from '../features/tickets/inboxSearch.ts';
+import { validateCaseTypeSearch } from '../features/settings/caseTypes/caseTypeSearch.ts';
+import { validateHistorySearch } from '../domain/engine/instanceHistory.ts';
+import { validateCaseHistorySearch } from '../domain/cases/caseHistoryQuery.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { StartupFailure, ensureAccount } from './accountLoader.ts';
 import { ERROR_PATHS, HOME_PATH, PRIVATE_ROUTES, PUBLIC_PATHS } from './routes.ts';
@@ -73,6 +78,8 @@ const privateLayout = createRoute({
   beforeLoad: async (): Promise<{ account: AccountSnapshot }> => {
     const credentials = readCredentials();
     if (credentials === null) throw redirect({ to: PUBLIC_PATHS.login });
+    // The console's own texts, before its first screen renders (a chunk the service worker keeps offline).
+    await loadFeatureCatalogues().catch(() => undefined);
     try {
       return { account: await ensureAccount(credentials, () => void endSession().then(() => router.navigate({ to: '/' }))) };
     } catch (error) {
@@ -92,7 +99,16 @@ function lazyScreen(entry: PrivateRoute) {
 }
 
 /** Routes whose view lives in their URL's search params (tab, filters, pages), by route id. */
-const SEARCH_OF_ROUTE: Partial<Record<string, (search: Record<string, unknown>) => object>> = { tickets: validateInboxSearch };
+const SEARCH_OF_ROUTE: Partial<Record<string, (search: Record<string, unknown>) => object>> = {
+  tickets: validateInboxSearch,
+  apps: validateAppsSearch,
+  appEdit: validateAppEditSearch,
+  appHistory: validateHistorySearch,
+  caseType: validateCaseTypeSearch,
+  cases: validateCaseHistorySearch,
+  // The flows screens check their own search params (features/flows/flowsSearch.ts), so the sign-in chunk,
+  // which carries this router, does not grow with them.
+};
 
 function privateRoute(entry: PrivateRoute): AnyRoute {
   const validateSearch = SEARCH_OF_ROUTE[entry.id];

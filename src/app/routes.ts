@@ -116,6 +116,8 @@ export const PRIVATE_ROUTES: readonly PrivateRoute[] = [
   entry('whatsapp', '/WA', 'WA', 'menu.whatsapp', 'whatsapp', { menu: footer('whatsapp') }),
   // Settings is open to every signed-in user: NORMAL users see their own profile there (part 1 §2, Settings).
   entry('settings', '/admin-info', null, 'menu.settings', 'settings', { menu: footer('settings') }),
+  // Part 2 §2 case type screen, reached from Settings → Cases: /admin-info/case-types/new creates, ?mode=edit edits.
+  entry('caseType', '/admin-info/case-types/$caseTypeId', null, 'menu.caseType', 'settings', { backTo: '/admin-info?tab=cases' }),
 ];
 
 export const PUBLIC_PATHS = { login: '/', recovery: '/recovery', update: '/update', expired: '/expired' } as const;

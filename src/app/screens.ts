@@ -16,14 +16,23 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
   frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),
   batches: () => import('../features/batches/BatchesPlaceholder.tsx').then((m) => m.BatchesPlaceholder),
-  apps: () => import('../features/apps/AppsPlaceholder.tsx').then((m) => m.AppsPlaceholder),
-  flows: () => import('../features/flows/FlowsPlaceholder.tsx').then((m) => m.FlowsPlaceholder),
-  collections: () => import('../features/collections/CollectionsPlaceholder.tsx').then((m) => m.CollectionsPlaceholder),
+  apps: () => import('../features/apps/AppsScreen.tsx').then((m) => m.AppsScreen),
+  flows: () => import('../features/flows/FlowsScreen.tsx').then((m) => m.FlowsScreen),
+  collections: () => import('../features/collections/CollectionsScreen.tsx').then((m) => m.CollectionsScreen),
   builder: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
-  whatsapp: () => import('../features/whatsapp/WhatsAppPlaceholder.tsx').then((m) => m.WhatsAppPlaceholder),
+  whatsapp: () => import('../features/whatsapp/WhatsAppScreen.tsx').then((m) => m.WhatsAppScreen),
   settings: () => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen),
 };
 
 export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
+  cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
   ticket: () => import('../features/tickets/TicketDetail.tsx').then((m) => m.TicketDetail),
+  appEdit: () => import('../features/apps/AppEditScreen.tsx').then((m) => m.AppEditScreen),
+  appHistory: () => import('../features/apps/AppHistoryScreen.tsx').then((m) => m.AppHistoryScreen),
+  caseType: () => import('../features/settings/caseTypes/CaseTypeScreen.tsx').then((m) => m.CaseTypeScreen),
+  instance: () => import('../features/apps/InstanceScreen.tsx').then((m) => m.InstanceScreen),
+  // The modeler is its own chunk, with @xyflow/react and its styles: no other route loads them.
+  flow: () => import('../features/flows/modeler/FlowModelerScreen.tsx').then((m) => m.FlowModelerScreen),
+  caseTypeReport: () => import('../features/dashboard/CaseTypeReportScreen.tsx').then((m) => m.CaseTypeReportScreen),
+  caseTypeActivity: () => import('../features/dashboard/CaseActivityScreen.tsx').then((m) => m.CaseActivityScreen),
 };

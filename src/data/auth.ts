@@ -151,6 +151,42 @@ export async function loadCorsOrigins(): Promise<ServerCorsOrigin[]> {
 const isCorsOrigin = (value: unknown): value is ServerCorsOrigin =>
   isRecord(value) && typeof value._id === 'string' && typeof value.origin === 'string' && (value.workspace === null || typeof value.workspace === 'string');
 
+export type GeneratedWebhookUrl = { id: string; url: string };
+
+/**
+ * The event form's webhook calls (part 1 §7 POST /webhooks/generateUrl and /generateToken): the server hands out
+ * the id, URL and token, so they need the network. The token is answered once; the console shows it once and keeps
+ * it only until the event is saved (the server stores its hash). Failures are AuthErrors ('network-failure' offline).
+ */
+export async function generateWebhookUrl(name: string): Promise<GeneratedWebhookUrl> {
+  const response = await send('/webhooks/generateUrl', jsonPost({ name }));
+  const body = await readJson(response);
+  if (!response.ok) throw failureOf(response.status, body);
+  if (!isRecord(body) || typeof body.id !== 'string' || typeof body.url !== 'string') throw unavailable('bad-reply', response.status);
+  return { id: body.id, url: body.url };
+}
+
+export async function generateWebhookToken(username: string, passphrase: string): Promise<string> {
+  const response = await send('/webhooks/generateToken', jsonPost({ username, password: passphrase }));
+  const body = await readJson(response);
+  if (!response.ok) throw failureOf(response.status, body);
+  if (!isRecord(body) || typeof body.token !== 'string') throw unavailable('bad-reply', response.status);
+  return body.token;
+}
+
+/**
+ * The signing link of an envelope (part 2 §7 generateUrl): like the webhook token, it needs the network and is shown
+ * only in this answer; each call replaces the previous link.
+ */
+export async function generateSigningLink(caseId: string, envelopeId: string): Promise<{ url: string; expiresAt: string }> {
+  const path = `/cases/${encodeURIComponent(caseId)}/envelopes/${encodeURIComponent(envelopeId)}/generateUrl`;
+  const response = await send(path, jsonPost({ caseId }));
+  const body = await readJson(response);
+  if (!response.ok) throw failureOf(response.status, body);
+  if (!isRecord(body) || typeof body.url !== 'string' || typeof body.expiresAt !== 'string') throw unavailable('bad-reply', response.status);
+  return { url: body.url, expiresAt: body.expiresAt };
+}
+
 /** Part 1 §2: success is a 200; the answer is the same whether or not the address is known. */
 export async function requestPasswordRecovery(email: string): Promise<void> {
   const response = await send('/auth/recovery', jsonPost({ email: email.trim() }));

@@ -149,7 +149,7 @@ export class LiveReplica {
   }
 
   /** How many documents match a selector, with pending effects. */
-  observeCount(collection: SyncedCollection, selector: Record<string, unknown>, onChange: (count: number) => void): () => void {
+  observeCount(collection: SyncedCollection, selector: Record<string, unknown>, onChange: (count: number) => void, index?: string[]): () => void {
     const rxCollection = this.db[collection];
     const schema = rxCollection.schema.jsonSchema;
     const matches = getQueryMatcher(schema, normalizeMangoQuery(schema, { selector }, true)) as unknown as (doc: unknown) => boolean;
@@ -162,7 +162,7 @@ export class LiveReplica {
       shown = next;
       onChange(next);
     };
-    const subscription = rxCollection.count({ selector }).$.subscribe((count: number) => {
+    const subscription = rxCollection.count(index === undefined ? { selector } : { selector, index }).$.subscribe((count: number) => {
       replica = { count, seq: this.overlay.seq };
       show();
     });

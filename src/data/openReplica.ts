@@ -1,11 +1,13 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { ReplicaCollection } from '../domain/sync/collections.ts';
-import { REPLICA_SCHEMAS } from './replicaSchema.ts';
+import { CASES_MIGRATIONS, REPLICA_SCHEMAS } from './replicaSchema.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBLocalDocumentsPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are typed per kind by the readers
 export type ReplicaCollections = Record<ReplicaCollection, RxCollection<any>>;
@@ -29,7 +31,12 @@ export async function openReplica(name: string, storage: RxStorage<unknown, unkn
     allowSlowCount: true,
   });
   await db.addCollections(
-    Object.fromEntries(Object.entries(REPLICA_SCHEMAS).map(([collection, schema]) => [collection, { schema, localDocuments: true }])),
+    Object.fromEntries(
+      Object.entries(REPLICA_SCHEMAS).map(([collection, schema]) => [
+        collection,
+        { schema, localDocuments: true, ...(collection === 'cases' ? { migrationStrategies: CASES_MIGRATIONS } : {}) },
+      ]),
+    ),
   );
   return db;
 }

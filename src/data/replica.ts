@@ -5,13 +5,14 @@ import type { CacheUsage } from '../domain/files/fileCache.ts';
 import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
+import { SEEK_FROM, seekQuery } from './indexSeek.ts';
 import { LiveReplica } from './liveReplica.ts';
 import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
 import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
 
-const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, loaded: null, loading: null };
+const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, sessionEndReason: null, loaded: null, loading: null };
 const MAX_REJECTIONS = 20;
 
 type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; live: LiveReplica | null; ready: Promise<void> };
@@ -181,6 +182,31 @@ export function useQuery<C extends SyncedCollection>(collection: C, query: Repli
   return { docs: fresh ? state.docs : [], loading: !fresh };
 }
 
+/**
+ * A page query whose deep `skip` becomes an index range first (src/data/indexSeek.ts), so page 5,000 costs what
+ * page 1 does; null while that is worked out. `version` (the list's count, say) seeks again when the list moved.
+ */
+export function useSeekedQuery(collection: SyncedCollection, query: ReplicaQuery | null, version: unknown): ReplicaQuery | null {
+  const live = useLiveReplica();
+  const deep = query !== null && (query.skip ?? 0) >= SEEK_FROM;
+  const key = deep ? JSON.stringify([query, version]) : null;
+  const [state, setState] = useState<{ key: string; query: ReplicaQuery } | null>(null);
+  useEffect(() => {
+    if (!live || key === null) return;
+    let current = true;
+    const [wanted] = JSON.parse(key) as [ReplicaQuery];
+    seekQuery(live.db[collection], wanted).then(
+      (seeked) => current && setState({ key, query: seeked ?? wanted }),
+      () => current && setState({ key, query: wanted }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [live, collection, key]);
+  if (!deep) return query;
+  return state?.key === key ? state.query : null;
+}
+
 /** One document: undefined while loading, null when the replica does not have it. */
 export function useDoc<C extends SyncedCollection>(collection: C, id: string | null | undefined): DocOf<C> | null | undefined {
   const live = useLiveReplica();
@@ -193,23 +219,73 @@ export function useDoc<C extends SyncedCollection>(collection: C, id: string | n
   return state?.id === id ? state.doc : undefined;
 }
 
-/** How many documents match a selector; undefined until known. */
-export function useCount(collection: SyncedCollection, selector: Record<string, unknown>): number | undefined {
+/** How many documents match a selector (counted on `index` when given); undefined until known. */
+export function useCount(collection: SyncedCollection, selector: Record<string, unknown>, index?: string[]): number | undefined {
   const live = useLiveReplica();
-  const key = JSON.stringify(selector);
+  const key = JSON.stringify([selector, index ?? null]);
   const [state, setState] = useState<{ key: string; count: number } | null>(null);
   useEffect(() => {
     if (!live) return;
-    return live.observeCount(collection, JSON.parse(key) as Record<string, unknown>, (count) => setState({ key, count }));
+    const [parsedSelector, parsedIndex] = JSON.parse(key) as [Record<string, unknown>, string[] | null];
+    return live.observeCount(collection, parsedSelector, (count) => setState({ key, count }), parsedIndex ?? undefined);
   }, [live, collection, key]);
   return state?.key === key ? state.count : undefined;
 }
 
-/** The sync status as last reported, for code outside React (the benchmark's page). */
-export const currentSyncStatus = (): SyncStatus => status;
+/** Several counts at once (a list whose total is a sum of index counts); each undefined until known. */
+export function useCounts(collection: SyncedCollection, queries: readonly { selector: Record<string, unknown>; index?: string[] }[]): (number | undefined)[] {
+  const live = useLiveReplica();
+  const key = JSON.stringify(queries);
+  const [state, setState] = useState<{ key: string; counts: (number | undefined)[] } | null>(null);
+  useEffect(() => {
+    if (!live) return;
+    const parsed = JSON.parse(key) as { selector: Record<string, unknown>; index?: string[] }[];
+    let counts: (number | undefined)[] = parsed.map(() => undefined);
+    const stops = parsed.map((query, i) =>
+      live.observeCount(
+        collection,
+        query.selector,
+        (count) => {
+          counts = counts.map((value, j) => (j === i ? count : value));
+          setState({ key, counts });
+        },
+        query.index,
+      ),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [live, collection, key]);
+  return state?.key === key ? state.counts : queries.map(() => undefined);
+}
+
+let derived: { from: SyncStatus; browserOnline: boolean; value: SyncStatus } | null = null;
+
+/**
+ * The sync status now, for React and for code outside it. The browser learns of a lost network before the
+ * worker's next status message arrives (and a late reply can still report success), so the browser's word wins
+ * for `online`: the header says Offline at once, and a change made in that moment is told as queued, not as sent.
+ * The same object is answered until either changes, as useSyncExternalStore needs.
+ */
+export function currentSyncStatus(): SyncStatus {
+  const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
+  if (derived?.from !== status || derived.browserOnline !== browserOnline) {
+    derived = { from: status, browserOnline, value: status.online && !browserOnline ? { ...status, online: false } : status };
+  }
+  return derived.value;
+}
+
+const subscribeWithBrowser = (listener: () => void) => {
+  const unsubscribe = subscribe(listener);
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
 
 export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribe, () => status);
+  return useSyncExternalStore(subscribeWithBrowser, currentSyncStatus);
 }
 
 export function useRejections(): Rejection[] {

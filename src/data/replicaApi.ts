@@ -32,6 +32,8 @@ export type ReplicaQuery = {
   sort?: Record<string, 'asc' | 'desc'>[];
   limit?: number;
   skip?: number;
+  /** The index to walk (RxDB's planner may otherwise pick one whose order the sort cannot use). */
+  index?: string[];
 };
 
 export type MutationResult = { ok: true } | { ok: false; code: string; message: string };
@@ -52,6 +54,8 @@ export type SyncStatus = {
   problem: SyncProblem | null;
   /** The session ended on the server (401): the UI signs out. */
   sessionEnded: boolean;
+  /** The server's reason when it gave one ('user-inactive', 'user-expired'): the sign-in page says it. */
+  sessionEndReason: string | null;
   /** Collections pulled to their end at least once on this device (null: not known yet). */
   loaded: SyncedCollection[] | null;
   /** The first load in progress on this device, if any (the inbox is usable before the rest has arrived). */

@@ -1,5 +1,6 @@
 import type { RxJsonSchema } from 'rxdb';
 import type { ReplicaCollection } from '../domain/sync/collections.ts';
+import { SEARCH_KEY_MAX, withReplicaFields } from '../domain/sync/replicaFields.ts';
 
 /**
  * RxDB schemas of the replica's six collections (ARCHITECTURE.md "Collections"). Documents carry the server's
@@ -13,11 +14,12 @@ type AnyDoc = Record<string, unknown> & { id: string };
 const id = { type: 'string', maxLength: 200 } as const;
 const shortText = { type: 'string', maxLength: 100 } as const;
 const epochMs = { type: 'number', minimum: 0, maximum: 1e14, multipleOf: 1 } as const;
+const searchText = { type: 'string', maxLength: SEARCH_KEY_MAX } as const;
 const rev = { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 } as const;
 
-function synced(indexes: string[][], extra: Record<string, object>, required: string[]): RxJsonSchema<AnyDoc> {
+function synced(indexes: string[][], extra: Record<string, object>, required: string[], version = 0): RxJsonSchema<AnyDoc> {
   return {
-    version: 0,
+    version,
     primaryKey: 'id',
     type: 'object',
     properties: { id, kind: { type: 'string', maxLength: 40 }, rev, deleted: { type: 'boolean' }, ...extra },
@@ -34,10 +36,34 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
     { state: { type: 'string', maxLength: 20 }, teamId: id, newestFirst: epochMs },
     ['state', 'teamId', 'newestFirst'],
   ),
+  // The cases history (src/domain/cases/caseHistoryQuery.ts) and a case type's activity (a type's cases by status):
+  // one index per filter combination, each ending in newestFirst so a page stops after its rows and a count is the
+  // index's own; a state implies its case type.
+  // Version 1 added the search keys and the state and combination indexes (CASES_MIGRATIONS fills them in).
   cases: synced(
-    [['newestFirst'], ['status', 'newestFirst'], ['caseTypeId', 'newestFirst']],
-    { status: { type: 'string', maxLength: 20 }, caseTypeId: id, newestFirst: epochMs },
-    ['status', 'caseTypeId', 'newestFirst'],
+    [
+      ['newestFirst'],
+      ['status', 'newestFirst'],
+      ['caseTypeId', 'newestFirst'],
+      ['stateKey', 'newestFirst'],
+      ['status', 'caseTypeId', 'newestFirst'],
+      ['caseTypeId', 'status', 'newestFirst'],
+      ['status', 'stateKey', 'newestFirst'],
+      ['caseKey'],
+      ['customerKey'],
+      ['sharedKey'],
+    ],
+    {
+      status: { type: 'string', maxLength: 20 },
+      caseTypeId: id,
+      newestFirst: epochMs,
+      stateKey: id,
+      caseKey: searchText,
+      customerKey: searchText,
+      sharedKey: searchText,
+    },
+    ['status', 'caseTypeId', 'newestFirst', 'stateKey', 'caseKey', 'customerKey', 'sharedKey'],
+    1,
   ),
   caseRecords: synced([['caseId', 'kind']], { caseId: id }, ['caseId']),
   runs: synced([['kind', 'newestFirst']], { newestFirst: epochMs }, ['newestFirst']),
@@ -59,4 +85,12 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
     indexes: ['seq'],
     additionalProperties: false,
   } as RxJsonSchema<AnyDoc>,
+};
+
+/**
+ * Version 1 of `cases`: documents replicated before it get the cases history's search and state keys, computed as
+ * the worker computes them on every write, so a device keeps its cases instead of pulling them again.
+ */
+export const CASES_MIGRATIONS = {
+  1: (doc: AnyDoc) => withReplicaFields(doc),
 };

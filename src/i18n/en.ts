@@ -1,5 +1,3 @@
-import { changesEn } from './changes.en.ts';
-import { settingsEn } from './settings.en.ts';
 /**
  * English catalogue, keyed by meaning. The spec's texts are kept, with its misspellings corrected
  * ('sesion' → 'session', 'minimun' → 'minimum', 'succesfully' → 'successfully').
@@ -106,6 +104,7 @@ export const en = {
     batch: 'Batch detail',
     caseTypeReport: 'Case type report',
     caseTypeActivity: 'Case type activity',
+    caseType: 'Case type',
     templateEditor: 'Human Interface Builder',
     counterLabel: '{{count}} items',
   },
@@ -154,8 +153,6 @@ export const en = {
     loading: { config: 'your workspace', tickets: 'your tickets', caseRecords: 'case records', cases: 'older cases', runs: 'app activity' },
     stillLoading: 'Still loading: the figures may grow',
   },
-  settings: settingsEn,
-  changes: changesEn,
   pwa: { updateReady: 'A new version is available.', reload: 'Reload', later: 'Later', offlineReady: 'Ready to work offline' },
   table: {
     previous: 'Previous page',
@@ -358,5 +355,5 @@ export const en = {
 } as const;
 
 /** The shape every catalogue must have: the same keys as English, any strings. */
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Catalogue = Widen<typeof en>;

@@ -1,6 +1,4 @@
 import type { Catalogue } from './en.ts';
-import { changesEs } from './changes.es.ts';
-import { settingsEs } from './settings.es.ts';
 
 /** Spanish catalogue: the same keys as English. */
 export const es = {
@@ -100,6 +98,7 @@ export const es = {
     batch: 'Detalle del lote',
     caseTypeReport: 'Reporte del tipo de caso',
     caseTypeActivity: 'Actividad del tipo de caso',
+    caseType: 'Tipo de caso',
     templateEditor: 'Constructor de interfaz humana',
     counterLabel: '{{count}} elementos',
   },
@@ -148,8 +147,6 @@ export const es = {
     loading: { config: 'tu espacio de trabajo', tickets: 'tus tickets', caseRecords: 'registros del caso', cases: 'casos anteriores', runs: 'la actividad de las apps' },
     stillLoading: 'Aún cargando: las cifras pueden crecer',
   },
-  settings: settingsEs,
-  changes: changesEs,
   pwa: { updateReady: 'Hay una nueva versión disponible.', reload: 'Recargar', later: 'Después', offlineReady: 'Lista para trabajar sin conexión' },
   table: {
     previous: 'Página anterior',

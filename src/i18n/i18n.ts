@@ -1,12 +1,14 @@
 /**
  * i18next set-up. The language key lives in localStorage, initialised from the browser language the first
  * time (part 1 §1); English is the fallback for anything missing. English is in the first chunk (the sign-in
- * page needs it and it is the fallback); every other catalogue is its own chunk, loaded when it is chosen.
+ * page needs it and it is the fallback); every other catalogue is its own chunk, loaded when it is chosen. The
+ * signed-in console's own texts (features.*.ts) are a chunk per language too, added before the shell renders.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { Catalogue } from './en.ts';
+import type { FeatureCatalogue } from './features.en.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const LANGUAGES = ['en', 'es'] as const;
@@ -15,6 +17,28 @@ export type Language = (typeof LANGUAGES)[number];
 const LAZY_CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
   es: () => import('./es.ts').then((m) => m.es),
 };
+
+const FEATURE_CATALOGUES: Record<Language, () => Promise<FeatureCatalogue>> = {
+  en: () => import('./features.en.ts').then((m) => m.featuresEn),
+  es: () => import('./features.es.ts').then((m) => m.featuresEs),
+};
+/** Set once the signed-in console has asked for its texts: from then on every language loaded brings its own. */
+let featuresWanted = false;
+const featuresLoaded = new Set<Language>();
+
+async function loadFeatures(language: Language): Promise<void> {
+  if (!featuresWanted || featuresLoaded.has(language)) return;
+  i18next.addResourceBundle(language, 'translation', await FEATURE_CATALOGUES[language](), true, true);
+  featuresLoaded.add(language);
+}
+
+/** The signed-in console's texts in English (the fallback) and in the language in use; awaited before the shell. */
+export async function loadFeatureCatalogues(): Promise<void> {
+  featuresWanted = true;
+  await loadFeatures('en');
+  const current = i18next.language;
+  if (isLanguage(current) && current !== 'en') await loadFeatures(current);
+}
 
 export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'es';
 
@@ -33,8 +57,10 @@ export function storedLanguage(): Language {
 
 /** Adds a language's catalogue to i18next if it is not there yet (a chunk the service worker keeps offline). */
 export async function loadCatalogue(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await LAZY_CATALOGUES[language](), true, true);
+  if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
+    i18next.addResourceBundle(language, 'translation', await LAZY_CATALOGUES[language](), true, true);
+  }
+  await loadFeatures(language);
 }
 
 export async function setLanguage(language: Language): Promise<void> {

@@ -17,10 +17,14 @@ type Props = {
    */
   value?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** Enter reports the text at once (a long debounce should not make a user who knows what they typed wait). */
+  searchOnEnter?: boolean;
+  /** Ids of texts that describe the field. */
+  describedBy?: string;
 };
 
 /** A search field that reports its text once typing pauses; the clear button reports at once. */
-export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DEBOUNCE_MS, value, inputRef }: Props) {
+export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DEBOUNCE_MS, value, inputRef, searchOnEnter = false, describedBy }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(value ?? '');
@@ -58,6 +62,12 @@ export function SearchBox({ label, onSearch, placeholder, debounceMs = SEARCH_DE
         value={text}
         placeholder={placeholder ?? label}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (!searchOnEnter || event.key !== 'Enter' || reported.current === text.trim()) return;
+          reported.current = text.trim();
+          onSearch(text.trim());
+        }}
+        aria-describedby={describedBy}
         className="min-w-0 flex-1 bg-transparent py-2 text-sm outline-none"
       />
       {text !== '' && (

@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export type TabDefinition = { key: string; label: string; content: ReactNode };
 
@@ -15,18 +15,38 @@ type Props = {
   panelTabStop?: boolean;
 };
 
-/** Tabs with arrow-key navigation between them (WAI-ARIA tabs pattern). */
+/**
+ * Tabs with arrow-key navigation between them (WAI-ARIA tabs pattern). On a narrow screen the row of tabs scrolls
+ * sideways on its own (the page does not), and the selected tab is brought into view.
+ */
 export function Tabs({ tabs, selectedIndex, onChange, label, panelTabStop = true }: Props) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A frame later: the browser's own focus scrolling (a click focuses the tab) has happened by then.
+    const frame = requestAnimationFrame(() => {
+      const row = list.current;
+      // By position: the tab's own aria-selected may still name the previous tab while this runs.
+      const selected = selectedIndex === undefined ? null : row?.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
+      if (!row || !selected) return;
+      // Only the row moves (scrollIntoView would also scroll the page), and only when the tab is cut off or at the
+      // very edge, where the tabs beyond it cannot be seen.
+      const margin = 32;
+      if (selected.offsetLeft - margin < row.scrollLeft || selected.offsetLeft + selected.offsetWidth + margin > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = selected.offsetLeft - (row.clientWidth - selected.offsetWidth) / 2;
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selectedIndex]);
   return (
     <TabGroup
       {...(selectedIndex === undefined ? {} : { selectedIndex })}
       {...(onChange === undefined ? {} : { onChange })}
     >
-      <TabList aria-label={label} className="flex gap-1 border-b border-slate-200">
+      <TabList ref={list} aria-label={label} className="relative flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)]">
         {tabs.map((tab) => (
           <Tab
             key={tab.key}
-            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 outline-none data-focus:outline-2 data-focus:outline-focus data-selected:border-brand data-selected:text-brand"
+            className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 outline-none data-focus:outline-2 data-focus:-outline-offset-2 data-focus:outline-focus data-selected:border-brand data-selected:text-brand"
           >
             {tab.label}
           </Tab>

@@ -10,6 +10,7 @@ import { PUBLIC_PATHS } from '../routes.ts';
 import { prefetchScreensWhenIdle } from '../pwa/prefetchScreens.ts';
 import { endSession } from '../sessionActions.ts';
 import { menuCollapsedAtom, sessionStateAtom } from '../state/shellAtoms.ts';
+import { showToast } from '../state/toastAtoms.ts';
 import { BackBar } from './BackBar.tsx';
 import { BackgroundLoadNote } from './BackgroundLoadNote.tsx';
 import { Header } from './Header.tsx';
@@ -24,6 +25,8 @@ import { useSessionClock } from './useSessionClock.ts';
 import { useSignedOutElsewhere } from './useSignedOutElsewhere.ts';
 
 const MAIN_ID = 'main-content';
+/** Why the server ended the session, in the catalogue's words (server/auth/guard.ts ACCOUNT_STATUS_REFUSALS). */
+const ACCOUNT_REASONS: Record<string, string> = { 'user-inactive': 'errors.userInactive', 'user-expired': 'errors.userExpired' };
 
 /**
  * The signed-in frame: skip link, menu, header, back bar and the routed screen, plus the session clock. Part 1 §2:
@@ -64,9 +67,12 @@ export function ShellLayout() {
   useSessionClock(() => void signOutTo(PUBLIC_PATHS.expired));
   useSignedOutElsewhere(useCallback(() => void signOutTo(PUBLIC_PATHS.login), [signOutTo]));
 
+  // An account switched off while signed in: the sign-in page then says why (the same words a new sign-in gets).
   useEffect(() => {
-    if (sync.sessionEnded) void signOutTo(PUBLIC_PATHS.login);
-  }, [sync.sessionEnded, signOutTo]);
+    if (!sync.sessionEnded) return;
+    const reason = sync.sessionEndReason === null ? undefined : ACCOUNT_REASONS[sync.sessionEndReason];
+    void signOutTo(PUBLIC_PATHS.login).then(() => reason && showToast('error', t(reason)));
+  }, [sync.sessionEnded, sync.sessionEndReason, signOutTo, t]);
 
   useAccountLanguage();
 

@@ -29,9 +29,11 @@ export function useReturnTo(): (path: string, hash?: string) => void {
   const router = useRouter();
   const navigate = useNavigate();
   return useCallback(
-    (path: string, hash?: string) => {
+    (target: string, hash?: string) => {
+      // A list's place may carry its tab ('/admin-info?tab=cases'): Back keeps whatever the list had.
+      const [path = target, query] = target.split('?');
       if (hash === undefined && backLandsOn(path)) router.history.back();
-      else void navigate({ to: path, ...(hash === undefined ? {} : { hash }) });
+      else void navigate({ to: path, ...(query === undefined ? {} : { search: Object.fromEntries(new URLSearchParams(query)) }), ...(hash === undefined ? {} : { hash }) });
     },
     [router, navigate],
   );

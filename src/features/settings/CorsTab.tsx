@@ -42,7 +42,7 @@ export function CorsTab() {
               <li key={origin.id} className={ROW} data-origin={origin.origin}>
                 <OriginText origin={origin.origin} description={origin.description}>
                   {!origin.active && <Badge tone="grey">{t('settings.cors.inactive')}</Badge>}
-                  {data.pendingIds.has(origin.id) && <Badge tone="yellow">{t('settings.cors.pending')}</Badge>}
+                  {data.pendingIds.has(origin.id) && <Badge tone="yellow">{t('settings.pending')}</Badge>}
                 </OriginText>
                 <span className="flex gap-2">
                   <Button size="sm" variant="secondary" onClick={() => setEditing(origin)} aria-label={t('settings.cors.editNamed', { origin: origin.origin })}>

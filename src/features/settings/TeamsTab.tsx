@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { channelsOf } from '../../domain/settings/teamRules.ts';
-import type { TeamDoc } from '../../domain/sync/documents.gen.ts';
+import type { MemberDoc, TeamDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ColorBadge } from '../tickets/ColorBadge.tsx';
-import { teamBadgeClass } from '../tickets/badgeColors.ts';
 import { MembersSection } from './MembersSection.tsx';
+import { TeamCard } from './TeamCard.tsx';
 import { TeamFormDialog } from './TeamFormDialog.tsx';
+import { usePendingIds } from './usePendingIds.ts';
 import { useTeamsData } from './useTeamsData.ts';
 
-/** Part 1 §2 Teams/Members: the teams with their engine, members, lights and channels; the members with their teams. */
+/**
+ * Part 1 §2 Teams/Members: the teams with their engine, members, lights and channels; the members with their
+ * teams. A team's initials buttons filter the member list to one person; changes still in the outbox are marked.
+ */
 export function TeamsTab() {
   const { t } = useTranslation();
   const data = useTeamsData();
   const [editing, setEditing] = useState<TeamDoc | 'new' | null>(null);
+  const [person, setPerson] = useState<string | null>(null);
+  const pendingTeams = usePendingIds(['team.'], ['teamId']);
+  const membersById = new Map(data.members.map((member) => [member.id, member]));
+  const peopleOf = (teamId: string) => data.linksOf(teamId).flatMap((link) => (membersById.has(link.memberId) ? [membersById.get(link.memberId)!] : []));
   const engineName = (id: string | null) => data.engines.find((engine) => engine.id === id)?.name ?? t('settings.teams.noEngine');
   if (data.loading) return <p className="text-slate-600">{t('settings.loading')}</p>;
   return (
@@ -30,33 +36,22 @@ export function TeamsTab() {
           <EmptyState icon="empty" title={t('settings.teams.none')} text={t('settings.teams.noneText')} />
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2" data-testid="teams-list">
-            {data.teams.map((team) => {
-              const channels = channelsOf(team.notifyChannels);
-              return (
-                <li key={team.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4" data-team-id={team.id}>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <ColorBadge label={team.name} colorClass={teamBadgeClass(team.color)} />
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(team)} aria-label={t('settings.teams.editNamed', { name: team.name })}>
-                      {t('settings.teams.edit')}
-                    </Button>
-                  </div>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-600">{t('settings.teams.engine')}</dt>
-                    <dd>{engineName(team.engineId)}</dd>
-                    <dt className="text-slate-600">{t('settings.teams.members')}</dt>
-                    <dd>{data.linksOf(team.id).length}</dd>
-                    <dt className="text-slate-600">{t('settings.teams.lights')}</dt>
-                    <dd data-testid="team-lights">{t('settings.teams.lightsValue', { yellow: team.lightYellow, red: team.lightRed })}</dd>
-                    <dt className="text-slate-600">{t('settings.teams.channels')}</dt>
-                    <dd>{channels.length === 0 ? '—' : channels.map((c) => t(`settings.teams.channel.${c}`)).join(', ')}</dd>
-                  </dl>
-                </li>
-              );
-            })}
+            {data.teams.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                engineName={engineName(team.engineId)}
+                people={peopleOf(team.id).sort((a: MemberDoc, b: MemberDoc) => a.name.localeCompare(b.name))}
+                pending={pendingTeams.has(team.id)}
+                person={person}
+                onPerson={setPerson}
+                onEdit={() => setEditing(team)}
+              />
+            ))}
           </ul>
         )}
       </section>
-      <MembersSection data={data} />
+      <MembersSection data={data} person={person} onClearPerson={() => setPerson(null)} />
       <TeamFormDialog open={editing !== null} onClose={() => setEditing(null)} team={editing === 'new' ? null : editing} data={data} />
     </div>
   );

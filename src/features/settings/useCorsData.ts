@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { loadCorsOrigins, type ServerCorsOrigin } from '../../data/auth.ts';
-import { usePendingMutations, useQuery, useSyncStatus } from '../../data/replica.ts';
+import { useQuery, useSyncStatus } from '../../data/replica.ts';
 import { normaliseOriginUrl } from '../../domain/settings/corsRules.ts';
 import type { CorsOriginDoc } from '../../domain/sync/documents.gen.ts';
+import { usePendingIds } from './usePendingIds.ts';
 
 export type GlobalOrigins = { state: 'loading' | 'offline' | 'error' } | { state: 'ready'; origins: ServerCorsOrigin[] };
 
@@ -25,7 +26,7 @@ const byOrigin = (a: { origin: string }, b: { origin: string }) => a.origin.loca
 export function useCorsData(): CorsData {
   const { docs, loading } = useQuery('config', { selector: { kind: 'corsOrigin' } });
   const { online } = useSyncStatus();
-  const pending = usePendingMutations();
+  const pendingIds = usePendingIds(['cors.'], ['id']);
   const [global, setGlobal] = useState<GlobalOrigins>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -49,12 +50,6 @@ export function useCorsData(): CorsData {
 
   return useMemo(() => {
     const origins = docs.filter((d): d is CorsOriginDoc => d.kind === 'corsOrigin' && !d.deleted && d.workspaceId !== null).sort(byOrigin);
-    const pendingIds = new Set(
-      pending.flatMap((m) => {
-        const id = typeof m.args === 'object' && m.args !== null && 'id' in m.args ? m.args.id : null;
-        return m.name.startsWith('cors.') && typeof id === 'string' ? [id] : [];
-      }),
-    );
     const globalOrigins = global.state === 'ready' ? global.origins : [];
     const exists = (origin: string, exceptId: string | null) => {
       const wanted = normaliseOriginUrl(origin);
@@ -63,5 +58,5 @@ export function useCorsData(): CorsData {
       );
     };
     return { loading, origins, global, retryGlobal, pendingIds, exists };
-  }, [docs, loading, pending, global, retryGlobal]);
+  }, [docs, loading, pendingIds, global, retryGlobal]);
 }

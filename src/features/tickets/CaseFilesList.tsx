@@ -19,22 +19,24 @@ export function CaseFilesList({ caseId }: { caseId: string }) {
     <>
       <ul className="flex flex-col gap-1" data-testid="case-files">
         {files.map((file) => (
-          <li key={file.id}>
+          // The size sits beside the button, not in it: speech input users say what they see ("Open <name>"), and a
+          // name that leaves out visible text inside the button would not match it (axe label-content-name-mismatch).
+          <li key={file.id} className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white pr-3 text-sm hover:border-brand">
             <button
               type="button"
               onClick={() => setViewed({ caseId, fileId: file.id, name: file.name })}
               aria-label={t('files.open', { name: file.name })}
-              className="flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
+              className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-2 pl-3 text-left focus-visible:outline-2 focus-visible:outline-brand"
             >
-              <FileThumbnail caseId={caseId} fileId={file.id} size={file.size} name={file.name} />
+              <FileThumbnail caseId={caseId} fileId={file.id} size={file.size} />
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={file.name}>
                 {file.name}
               </span>
-              <span className="shrink-0 text-xs text-slate-600">
-                {file.rev === 0 ? `${t('files.pending')} · ` : ''}
-                {formatMegabytes(file.size)} MB
-              </span>
             </button>
+            <span className="shrink-0 text-xs text-slate-600">
+              {file.rev === 0 ? `${t('files.pending')} · ` : ''}
+              {formatMegabytes(file.size)} MB
+            </span>
           </li>
         ))}
       </ul>

@@ -8,7 +8,7 @@ type Props = {
   hint?: string;
   multiline?: boolean;
   maxLength?: number;
-  type?: 'text' | 'datetime-local';
+  type?: 'text' | 'email' | 'datetime-local';
   /** The id of a datalist of suggestions. */
   list?: string;
   placeholder?: string;

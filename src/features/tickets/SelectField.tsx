@@ -30,7 +30,7 @@ export function SelectField({ label, value, options, onChange, error, disabled =
         aria-invalid={error !== undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
-        className={`rounded-lg border bg-white px-3 py-2 text-sm ${error === undefined ? 'border-slate-300' : 'border-red-700'} focus-visible:outline-2 focus-visible:outline-focus disabled:bg-slate-50`}
+        className={`min-w-0 rounded-lg border bg-white px-3 py-2 text-sm ${error === undefined ? 'border-slate-300' : 'border-red-700'} focus-visible:outline-2 focus-visible:outline-focus disabled:bg-slate-50`}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -9,6 +9,7 @@ import { useShortcuts } from '../../ui/useShortcuts.ts';
 import { preloadFileTools } from './caseFileUpload.ts';
 import { CaseFilesList } from './CaseFilesList.tsx';
 import { CaseNotesList } from './CaseNotesList.tsx';
+import { EnvelopeSection } from './EnvelopeSection.tsx';
 import { FileCacheDialog } from './FileCacheDialog.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import { PhotoDialog } from './PhotoDialog.tsx';
@@ -73,6 +74,7 @@ export function TicketWorkspace({ ticket, userId }: Props) {
             </Button>
           </div>
           {ticket.caseId !== null && <CaseFilesList caseId={ticket.caseId} />}
+          {ticket.caseId !== null && <EnvelopeSection caseId={ticket.caseId} />}
         </aside>
       </div>
       <NoteDialog ticketId={ticket.id} open={tool === 'note'} onClose={closeTool} />

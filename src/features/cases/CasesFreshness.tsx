@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from '../../data/replica.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
+
+/**
+ * How fresh the list is when that matters: offline it says the cases are this device's and when they last synced;
+ * while the cases are still arriving for the first time it says the list may be incomplete.
+ */
+export function CasesFreshness() {
+  const { t } = useTranslation();
+  const status = useSyncStatus();
+  const formatDate = useDateFormat();
+  const stillLoading = status.loaded !== null && !status.loaded.includes('cases');
+  const text = !status.online
+    ? status.lastSyncAt === null
+      ? t('cases.history.offlineNever')
+      : t('cases.history.offline', { date: formatDate(status.lastSyncAt) })
+    : stillLoading
+      ? t('cases.history.stillLoading')
+      : null;
+  if (text === null) return null;
+  return (
+    <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="cases-freshness">
+      <Icon name={status.online ? 'cloud' : 'cloudOff'} className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{text}</span>
+    </p>
+  );
+}

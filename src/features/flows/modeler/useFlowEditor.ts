@@ -1,0 +1,113 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { z } from 'zod';
+import { mutate, type MutationResult } from '../../../data/replica.ts';
+import { withPositions } from '../../../domain/engine/flowCanvas.ts';
+import { flowStageSchema, type FlowStage } from '../../../domain/engine/flowGraph.ts';
+import { canRedo, canUndo, historyReducer, initialHistory } from '../../../domain/engine/flowHistory.ts';
+import { validateFlow, type TemplateInfo } from '../../../domain/engine/flowValidation.ts';
+import type { FlowDoc } from '../../../domain/sync/documents.gen.ts';
+
+const storedGraph = z.array(flowStageSchema);
+
+/** A flow document's graph, with defaults filled and every stage placed; an unreadable graph is empty. */
+export function graphOf(stages: unknown): FlowStage[] {
+  const parsed = storedGraph.safeParse(stages);
+  return withPositions(parsed.success ? parsed.data : []);
+}
+
+/** Object keys in sorted order at every depth: PostgreSQL's jsonb hands settings back in its own key order. */
+const sortedKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sortedKeys)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
+      : value;
+
+/**
+ * The graph in one canonical text, to tell whether two graphs differ: defaults filled by the schema and keys
+ * sorted, so the server's copy of what was saved here reads the same (and does not reset the undo history).
+ */
+const canonical = (stages: unknown): string => {
+  const parsed = storedGraph.safeParse(stages);
+  return JSON.stringify(sortedKeys(parsed.success ? parsed.data : stages));
+};
+
+export type FlowEditor = ReturnType<typeof useFlowEditor>;
+
+/**
+ * The modeler's state: the graph with undo/redo, its validation, whether it differs from what was last saved
+ * (queued), and `save`, which queues `flow.update` through the outbox. Edits of one field in a row (`coalesce`
+ * names it) are one undo step. A change of the document from elsewhere replaces the graph only while there is
+ * nothing unsaved here.
+ */
+export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, TemplateInfo>) {
+  const [history, dispatch] = useReducer(historyReducer<FlowStage[]>, flow.stages, (stages) => initialHistory(graphOf(stages)));
+  const graph = history.present;
+  const savedKey = useRef(canonical(graph));
+  const docKey = useRef(canonical(flow.stages));
+  const lastCoalesce = useRef<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number>(flow.updatedAt);
+  const [saving, setSaving] = useState(false);
+
+  // The canonical text and the validation read every stage: during a drag they follow a frame behind (a deferred
+  // render React may interrupt), so each pointer move redraws the canvas first. `save` reads the graph itself.
+  const settled = useDeferredValue(graph);
+  const currentKey = useMemo(() => canonical(settled), [settled]);
+  const dirty = currentKey !== savedKey.current || settled !== graph;
+  const validation = useMemo(() => validateFlow(settled, templates), [settled, templates]);
+
+  useEffect(() => {
+    const incoming = canonical(flow.stages);
+    if (incoming === docKey.current) return;
+    docKey.current = incoming;
+    if (incoming === savedKey.current || dirty) return;
+    const next = graphOf(flow.stages);
+    savedKey.current = canonical(next);
+    dispatch({ type: 'reset', present: next });
+    // Only a new document decides; `dirty` is read as it is at that moment.
+  }, [flow.stages]);
+
+  const change = useCallback((next: FlowStage[], coalesce?: string) => {
+    const same = coalesce !== undefined && coalesce === lastCoalesce.current;
+    lastCoalesce.current = coalesce ?? null;
+    dispatch(same ? { type: 'preview', next } : { type: 'commit', next });
+  }, []);
+  /** A gesture (a drag) starts: what it replaces is one undo step, however many moves it makes. */
+  const beginGesture = useCallback(() => {
+    lastCoalesce.current = null;
+    dispatch({ type: 'checkpoint' });
+  }, []);
+  const preview = useCallback((next: FlowStage[]) => dispatch({ type: 'preview', next }), []);
+  const undo = useCallback(() => {
+    lastCoalesce.current = null;
+    dispatch({ type: 'undo' });
+  }, []);
+  const redo = useCallback(() => {
+    lastCoalesce.current = null;
+    dispatch({ type: 'redo' });
+  }, []);
+
+  const latest = useRef({ graph, dirty, valid: validation.valid, current: settled === graph, saving, templates });
+  latest.current = { graph, dirty, valid: validation.valid, current: settled === graph, saving, templates };
+
+  /** Queues the graph as it is now when it has changes and is valid; answers the outbox's result, or null. */
+  const save = useCallback(async (): Promise<MutationResult | null> => {
+    const { graph: stages, dirty: changed, valid: settledValid, current, saving: busy, templates: known } = latest.current;
+    // A save right after a change (leaving mid-drag) checks the graph it saves, not the one validated last.
+    const valid = current ? settledValid : validateFlow(stages, known).valid;
+    if (!changed || !valid || busy) return null;
+    setSaving(true);
+    try {
+      const result = await mutate('flow.update', { id: flow.id, stages });
+      if (result.ok) {
+        savedKey.current = canonical(stages);
+        setSavedAt(Date.now());
+      }
+      return result;
+    } finally {
+      setSaving(false);
+    }
+  }, [flow.id]);
+
+  return { graph, change, beginGesture, preview, undo, redo, canUndo: canUndo(history), canRedo: canRedo(history), validation, dirty, save, saving, savedAt };
+}

@@ -1,0 +1,27 @@
+import { accountsEs } from './accounts.es.ts';
+import { appsEs } from './apps.es.ts';
+import { caseTypesEs } from './caseTypes.es.ts';
+import { casesEs } from './cases.es.ts';
+import { caseActivityEs } from './caseActivity.es.ts';
+import { changesEs } from './changes.es.ts';
+import { enginesEs } from './engines.es.ts';
+import { envelopesEs } from './envelopes.es.ts';
+import type { FeatureCatalogue } from './features.en.ts';
+import { flowsEs } from './flows.es.ts';
+import { settingsEs } from './settings.es.ts';
+import { workspaceEs } from './workspace.es.ts';
+
+/** Spanish texts of the signed-in console: the same keys as features.en.ts. */
+export const featuresEs: FeatureCatalogue = {
+  settings: settingsEs,
+  workspace: workspaceEs,
+  apps: appsEs,
+  flows: flowsEs,
+  engines: enginesEs,
+  changes: changesEs,
+  accounts: accountsEs,
+  caseTypes: caseTypesEs,
+  cases: casesEs,
+  envelopes: envelopesEs,
+  caseActivity: caseActivityEs,
+};

@@ -1,0 +1,62 @@
+import type { WorkspaceCatalogue } from './workspace.en.ts';
+
+/** Los textos de la configuración del espacio de trabajo y de las pantallas que dependen de ella (ver workspace.en.ts). */
+export const workspaceEs = {
+  tabs: { cases: 'Casos', billing: 'Facturación', trace: 'Trazas', external: 'Externo', workspace: 'Espacio de trabajo' },
+  loading: 'Cargando…',
+  external: {
+    none: '¡No se encontraron recursos externos!',
+    noneText: 'Un administrador puede indicar la dirección del panel externo en Configuración, pestaña Espacio de trabajo.',
+    setIt: 'Indicar el panel externo',
+    frameTitle: 'Panel externo de {{name}}',
+    offline: 'El panel externo necesita conexión',
+    offlineText: 'Se mostrará aquí en cuanto vuelvas a tener conexión. Dirección: {{url}}',
+    openNewTab: 'Abrir en una pestaña nueva',
+    sandboxNote: 'Se muestra en un marco restringido; si queda en blanco, puede que el sitio no permita incrustarse: ábrelo en una pestaña nueva.',
+  },
+  whatsapp: {
+    intro: 'Escribe a tu equipo por WhatsApp.',
+    number: 'Número',
+    link: 'Enlace de chat',
+    open: 'Abrir WhatsApp',
+    opensNewTab: 'se abre en una pestaña nueva',
+    none: 'No hay enlace de chat',
+    noneText: 'Tu administrador aún no ha indicado un número de WhatsApp ni un enlace de chat para este espacio de trabajo.',
+    noneTextAdmin: 'Indica un número de WhatsApp o un enlace de chat para este espacio de trabajo en Configuración.',
+    setIt: 'Indicar el enlace de chat',
+  },
+  form: {
+    heading: 'Espacio de trabajo',
+    intro: 'Lo que muestran Configuración → Externo y Financiero, y lo que abre la página de WhatsApp, para todo el espacio de trabajo.',
+    name: 'Nombre del espacio de trabajo',
+    dashboardUrl: 'URL del panel externo',
+    dashboardHint: 'https (http solo para localhost); vacío si no hay',
+    chatLink: 'Enlace de chat',
+    chatHint: 'Un número de WhatsApp con su prefijo de país, o un enlace https; vacío si no hay',
+    save: 'Guardar',
+    saving: 'Guardando…',
+    reset: 'Deshacer cambios',
+    saved: 'Configuración del espacio de trabajo guardada',
+    failed: 'No se pudo guardar la configuración del espacio de trabajo',
+    forbidden: 'No tienes permiso para realizar esta acción',
+    pending: 'Pendiente de envío',
+    queued: 'Guardado en este dispositivo; se enviará cuando vuelvas a tener conexión',
+    messages: {
+      dashboardInvalid: 'Introduce una dirección https (http solo para localhost) o déjalo vacío',
+      dashboardCredentials: 'La dirección no debe contener usuario ni contraseña',
+      chatInvalid: 'Introduce un número de teléfono con prefijo de país (cifras, espacios y un + inicial) o un enlace https',
+      tooLong: 'La dirección es demasiado larga (como máximo 2000 caracteres)',
+    },
+  },
+  billing: { title: 'No hay información de facturación', text: 'No hay nada que mostrar para este espacio de trabajo.' },
+  trace: {
+    title: 'La gestión de trazas llega con la pantalla de trazas',
+    text: 'Las ejecuciones de flujos, webhooks y API externas se consultarán aquí cuando exista la pantalla de trazas.',
+  },
+  profile: {
+    changePassword: 'Cambiar tu contraseña',
+    changePasswordHint: 'Primero confirmas tu contraseña actual.',
+    enginesNone: 'No tienes motores visibles.',
+    enginesReadOnly: 'Solo un administrador puede cambiar qué motores ves.',
+  },
+} satisfies WorkspaceCatalogue;
