@@ -3,9 +3,11 @@
  * Each benchmark is a module exporting `run(): Promise<BenchResult[]>`.
  */
 import os from 'node:os';
+import { run as runCases } from './cases.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runLighthouse } from './lighthouse.ts';
+import { run as runModeler } from './modeler.ts';
 import { run as runReconnect } from './reconnect.ts';
 import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
@@ -17,6 +19,8 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   engine: runEngine,
   sync: runSync,
   inbox: runInbox,
+  cases: runCases,
+  modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,
 };

@@ -77,6 +77,58 @@ test.describe('accessibility (axe, every impact)', () => {
     }
   });
 
+  test('settings: the Cases tab, the case type screen in view, edit and create modes, its state form and the small app form have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/admin-info?tab=cases');
+    await expect(page.getByTestId('case-types').locator('[data-case-type="CLAIM"]')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'CLAIM', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'CLAIM' })).toBeVisible();
+    await page.getByRole('button', { name: 'Advanced Settings' }).click();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit state REVIEW' }).click();
+    const stateDialog = page.getByRole('dialog', { name: 'Edit state REVIEW' });
+    await stateDialog.getByLabel('Description').fill('');
+    await stateDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(stateDialog.getByText('The description is required')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin-info/case-types/ct-demo-claim?mode=edit');
+    await expect(page.getByRole('heading', { name: 'Edit case type CLAIM' })).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/admin-info/case-types/new');
+    const form = page.getByTestId('case-type-form');
+    await form.getByRole('button', { name: 'Create case type' }).click();
+    await expect(form.getByText('The ID is required').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'New app…' }).click();
+    await expect(page.getByRole('heading', { name: 'New App' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('settings: the Workspace tab with its validation messages, External, Cases, Billing and Trace, and the empty /collections and /WA have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/admin-info?tab=workspace');
+    const form = page.getByRole('region', { name: 'Workspace' });
+    await form.getByLabel('External dashboard URL').fill('http://bi.example');
+    await form.getByLabel('Chat link').fill('call us');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Enter an https address (http only for localhost), or leave it empty')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Undo changes' }).click();
+    for (const tab of ['External', 'Cases', 'Billing', 'Trace']) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+      expect(await violations(page), tab).toEqual([]);
+    }
+    for (const path of ['/collections', '/WA']) {
+      await page.goto(path);
+      await expect(page.getByText(/^(No external resources found!|No chat link set)$/)).toBeVisible({ timeout: 30_000 });
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+
   test('the inbox, its shortcut dialog, the ticket form, the ticket detail and its note dialog have no violation', async ({ page }) => {
     await new ShellPage(page).signInAs(ADMIN);
     const inbox = new InboxPage(page);
@@ -118,6 +170,102 @@ test.describe('accessibility (axe, every impact)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('tabpanel').getByTestId('ticket-case-id').first().click();
     await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('apps: the list, the App creation form, App edit, the event form and the delete confirmation have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/apps');
+    await expect(page.locator('li[data-app-id="app-demo-claims"]')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New App' }).click();
+    await page.getByRole('dialog', { name: 'New App' }).getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/apps/edit?appId=app-demo-onboarding');
+    await expect(page.locator('tr', { hasText: 'Event-SignUp' })).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit event Event-SignUp' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit event Event-SignUp' });
+    await form.getByLabel('Cron rule').fill('0 9 * * 1-5');
+    await expect(form.getByTestId('fire-preview')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete Application' }).click();
+    await expect(page.getByRole('heading', { name: 'Delete app Customer Onboarding' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+  test('apps: the generate-instances modal, App history and a failed instance’s detail have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/apps');
+    await page.getByRole('button', { name: 'Generate instances of Claims Intake' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Generate instances of Claims Intake' });
+    await dialog.getByLabel('How many (1 to 50)').fill('0');
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(dialog.getByText('Enter a whole number from 1 to 50')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/apps/history?appId=app-demo-claims&status=ERROR');
+    const rows = page.locator('table tbody tr[data-instance-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await rows.last().getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'Retry' })).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('cases history: the list with filters, the empty search and the phone cards have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/cases?status=COMPLETED&type=ct-demo-claim');
+    await expect(page.locator('table tbody tr[data-case-id]').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/cases?q=no-such-case-zz');
+    await expect(page.getByText('No cases found.')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cases?q=cust-10');
+    await expect(page.locator('ul li[data-case-id]').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('flows: the list, the modeler with a stage and with a transition selected, and the New workflow form have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/flows');
+    await expect(page.locator('tr[data-flow-id]').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New workflow' }).click();
+    await expect(page.getByRole('heading', { name: 'New workflow' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/flows/flow?canEditFlow=true&isNewFlow=false&id=flow-demo-claims');
+    await expect(page.locator('.react-flow__node[data-id="review"]')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.locator('.react-flow__node[data-id="review"]').click();
+    await expect(page.getByTestId('stage-panel')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^To Field visit/ }).click();
+    await expect(page.getByTestId('transition-panel')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('case types: the activity page with its delete confirmation, the history on a phone and the report have no violation', async ({ page }) => {
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/dashboard/ct-demo-claim/activity');
+    const rows = page.locator('table tbody tr[data-case-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Delete case / }).first().click();
+    await expect(page.getByRole('heading', { name: /^Delete case / })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/ct-demo-claim');
+    await expect(page.locator('[data-card="impact"]')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/ct-demo-claim/activity?view=history');
+    await expect(page.locator('ul li[data-case-id]').first()).toBeVisible({ timeout: 30_000 });
     expect(await violations(page)).toEqual([]);
   });
 });

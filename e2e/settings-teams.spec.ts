@@ -94,12 +94,18 @@ test('a team edited offline survives a reload and reaches the server once when t
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved on this device; it will be sent when you are back online' })).toBeVisible();
     await expect(card.getByText('4', { exact: true })).toBeVisible();
+    await expect(card.getByText('Waiting to be sent')).toBeVisible();
 
     await page.reload();
     await expect(card.getByText('4', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('members-list').getByRole('listitem').filter({ hasText: 'María López' })).toContainText('Field Support');
+    const maria = page.getByTestId('members-list').getByRole('listitem').filter({ hasText: 'María López' });
+    await expect(maria).toContainText('Field Support');
+    await expect(card.getByText('Waiting to be sent')).toBeVisible();
+    await expect(maria.getByText('Waiting to be sent')).toBeVisible();
 
     await context.setOffline(false);
+    await expect(card.getByText('Waiting to be sent')).toBeHidden({ timeout: 30_000 });
+    await expect(maria.getByText('Waiting to be sent')).toBeHidden();
     await expect.poll(async () => (await linksOfMaria()).length, { timeout: 30_000 }).toBe(1);
     await expect.poll(async () => (await pullAll(request, adminToken, 'config')).find((d) => d.id === FIELD.teamId)?.color, { timeout: 30_000 }).toBe('color4');
     // Once: a second look a moment later still finds one link and one change.
@@ -110,4 +116,28 @@ test('a team edited offline survives a reload and reaches the server once when t
     await restoreTeamThresholds(request, adminToken, FIELD);
     for (const link of await linksOfMaria()) await removeTeamLink(request, adminToken, FIELD.teamId, String(link.id));
   }
+});
+
+/** Part 1 §9: a team's people show as up to five initials buttons; one filters the member list to that person. */
+test('a team’s initials buttons filter the members to one person and back', async ({ page }) => {
+  await new ShellPage(page).signInAs(ADMIN);
+  await page.goto('/admin-info');
+  const people = page.locator('[data-team-id="team-demo-claims"]').getByRole('group', { name: 'People of Claims Desk' });
+  await expect(people.getByRole('button')).not.toHaveCount(0, { timeout: 30_000 });
+  expect(await people.getByRole('button').count()).toBeLessThanOrEqual(5);
+  const members = page.getByTestId('members-list').getByRole('listitem');
+  const all = await members.count();
+  expect(all).toBeGreaterThan(1);
+
+  const nico = people.getByRole('button', { name: 'Show only Nico Agent in the members' });
+  await nico.click();
+  await expect(nico).toHaveAttribute('aria-pressed', 'true');
+  await expect(members).toHaveCount(1);
+  await expect(members.first()).toContainText('Nico Agent');
+  await expect(page.getByText('Showing only Nico Agent')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show all members' }).click();
+  await expect(members).toHaveCount(all);
+  await expect(nico).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveTitle(/^Teams\/Members · Settings · /);
 });

@@ -36,7 +36,7 @@ test.describe('shell and module access', () => {
 
     await shell.menuLink(/^Cases/).click();
     await expect(page).toHaveURL(/\/cases$/);
-    await expect(shell.screenTitle).toHaveText('Cases');
+    await expect(shell.screenTitle).toHaveText('Cases history');
   });
 
   test('the demo agent sees only their modules, and /cases without CASES lands on /401', async ({ page }) => {

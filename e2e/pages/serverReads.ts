@@ -90,3 +90,17 @@ export async function deleteMemberByApi(request: APIRequestContext, adminToken: 
   const reply = await request.delete(`/v2/human/${memberId}`, { headers: { authorization: `Bearer ${adminToken}` } });
   if (!reply.ok()) throw new Error(`deleting the member failed: ${reply.status()} ${await reply.text()}`);
 }
+
+/**
+ * Runs one mutation as the console's outbox would send it (POST /sync/mutations) and answers its result: for a
+ * journey to put the shared demo data back after itself (journeys share one e2e server).
+ */
+export async function serverMutation(request: APIRequestContext, token: string, name: string, args: unknown): Promise<{ status: string; code?: string }> {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const reply = await request.post('/sync/mutations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { clientId: `e2e-${stamp}`, mutations: [{ id: `e2e-${stamp}`, name, args, at: Date.now() }] },
+  });
+  if (!reply.ok()) throw new Error(`${name} failed: ${reply.status()} ${await reply.text()}`);
+  return ((await reply.json()) as { results: { status: string; code?: string }[] }).results[0]!;
+}

@@ -5,6 +5,7 @@
 import type { ReplicaDatabase } from '../../../src/data/openReplica.ts';
 import { currentSyncStatus, mutate, observeDoc, replicaDatabase, startReplica } from '../../../src/data/replica.ts';
 import { allLoaded, INBOX_COLLECTIONS } from '../../../src/domain/sync/loadProgress.ts';
+import { timeCaseHistory } from './caseHistoryTiming.ts';
 
 const longTasks: number[] = [];
 new PerformanceObserver((list) => {
@@ -124,6 +125,11 @@ const bench = {
       queuedP50: percentile(queued, 50),
       queuedP95: percentile(queued, 95),
     };
+  },
+  /** The cases history's pages over the replica, per view (bench/cases.ts). */
+  async timeCaseHistory(runs: number) {
+    if (!db) throw new Error('not synced');
+    return timeCaseHistory(db, runs);
   },
   /** Resolves with Date.now() when the ticket shows a description (written by the server). */
   watchDescription(ticketId: string, description: string) {
