@@ -243,7 +243,7 @@ test.describe('accessibility (axe, every impact)', () => {
     await expect(page.getByTestId('case-instances')).toBeVisible({ timeout: 30_000 });
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByRole('dialog', { name: 'New note' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'New note' }).getByLabel('Title')).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.goto(`/cases/${caseId}?view=dashboard`);

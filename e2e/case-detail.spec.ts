@@ -193,7 +193,7 @@ test('a case started by a webhook shows its live progress, and a note and a phot
 
   // 11. Both views: screenshots at 1,280 and 390 px; nothing scrolls sideways down to 320 px.
   await page.screenshot({ path: shotPath('case-detail-accordion-1280'), fullPage: true });
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('navigation', { name: 'Case views' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/view=dashboard/);
   await expect(page.getByTestId('case-dashboard')).toBeVisible();
   await expect(page.getByTestId('case-logs')).toBeVisible();
@@ -204,7 +204,7 @@ test('a case started by a webhook shows its live progress, and a note and a phot
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: shotPath(`case-detail-dashboard-${width}`), fullPage: true });
   }
-  await page.getByRole('link', { name: 'Accordion' }).click();
+  await page.getByRole('navigation', { name: 'Case views' }).getByRole('link', { name: 'Accordion' }).click();
   await expect(page.getByTestId('case-accordion')).toBeVisible();
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
