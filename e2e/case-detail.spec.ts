@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { pngFixture, serverFiles } from './pages/fileTools.ts';
+import { pdfFixture, pngFixture, serverFiles } from './pages/fileTools.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
 import { apiToken, pullAll, serverMutation } from './pages/serverReads.ts';
 import { ADMIN, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
@@ -191,7 +191,28 @@ test('a case started by a webhook shows its live progress, and a note and a phot
   await expect(notes.locator('li', { hasText: `Offline note ${stamp}` })).toContainText('(Editado)');
   await expect.poll(async () => (await serverNotes(request, token, caseId)).find((n) => n.title === `Offline note ${stamp}`)?.edited, { timeout: 30_000 }).toBe(true);
 
-  // 11. Both views: screenshots at 1,280 and 390 px; nothing scrolls sideways down to 320 px.
+  // 11. A PDF uploaded here opens in the pdf.js viewer (its chunk loaded only now), drawn at scale 0.8.
+  await page.getByTestId('case-file-input').setInputFiles({ name: `claim-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdfFixture('Claim 1200') });
+  await expect(files.locator('li')).toHaveCount(2);
+  await expect(files.getByText('waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
+  await files.getByRole('button', { name: `Open claim-${stamp}.pdf` }).click();
+  const viewer = page.getByTestId('pdf-viewer');
+  await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  // 300 pt wide at 0.8.
+  await expect(viewer.locator('canvas[data-page="1"]')).toHaveCSS('width', '240px');
+  test.info().annotations.push({ type: 'pdf open ms', description: String(await viewer.getAttribute('data-open-ms')) });
+  await page.screenshot({ path: shotPath('case-detail-pdf-1280') });
+  await page.keyboard.press('Escape');
+  // On a phone (up to 570 px) at 0.45.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await files.getByRole('button', { name: `Open claim-${stamp}.pdf` }).click();
+  await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(viewer.locator('canvas[data-page="1"]')).toHaveCSS('width', '135px');
+  await page.screenshot({ path: shotPath('case-detail-pdf-390') });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // 12. Both views: screenshots at 1,280 and 390 px; nothing scrolls sideways down to 320 px.
   await page.screenshot({ path: shotPath('case-detail-accordion-1280'), fullPage: true });
   await page.getByRole('navigation', { name: 'Case views' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/view=dashboard/);
