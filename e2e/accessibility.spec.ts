@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage.ts';
 import { InboxPage } from './pages/InboxPage.ts';
+import { createClaimsCase } from './pages/caseSetup.ts';
 import { apiToken } from './pages/serverReads.ts';
 import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
@@ -227,6 +228,29 @@ test.describe('accessibility (axe, every impact)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/cases?q=cust-10');
     await expect(page.locator('ul li[data-case-id]').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the case detail in both views, with its logs, instances and note dialog, and on a phone has no violation', async ({ page, request }) => {
+    // A case of its own (journeys share the server and change the seeded ones), made over the API.
+    const { caseId } = await createClaimsCase(request, await apiToken(request, ADMIN), Date.now());
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto(`/cases/${caseId}`);
+    await expect(page.getByTestId('case-progress-position')).toHaveText('Step 1 of 3 (33%)', { timeout: 30_000 });
+    await page.locator('[data-section="case-logs"] summary').click();
+    await page.locator('[data-section="case-instances"] summary').click();
+    await expect(page.getByTestId('case-logs').locator('[data-log-id]').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('case-instances')).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByRole('dialog', { name: 'New note' }).getByLabel('Title')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`/cases/${caseId}?view=dashboard`);
+    await expect(page.getByTestId('case-logs').locator('[data-log-id]').first()).toBeVisible({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('case-logs').locator('li[data-log-id]').first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 

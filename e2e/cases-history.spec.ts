@@ -130,8 +130,11 @@ test('an administrator searches, filters and pages the cases history, online and
   await context.setOffline(false);
 });
 
-test('an agent without the CASES module is sent to /401', async ({ page }) => {
+test('an agent without the CASES module is sent to /401 from the history and from a case detail', async ({ page }) => {
   await new ShellPage(page).signInAs(AGENT);
   await page.goto('/cases?q=case');
+  await expect(page).toHaveURL(/\/401$/);
+  // The case detail is behind the same gate.
+  await page.goto('/cases/case-demo-0001?view=dashboard');
   await expect(page).toHaveURL(/\/401$/);
 });

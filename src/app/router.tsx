@@ -22,6 +22,7 @@ import { validateInboxSearch } from '../features/tickets/inboxSearch.ts';
 import { validateCaseTypeSearch } from '../features/settings/caseTypes/caseTypeSearch.ts';
 import { validateHistorySearch } from '../domain/engine/instanceHistory.ts';
 import { validateCaseHistorySearch } from '../domain/cases/caseHistoryQuery.ts';
+import { validateCaseDetailSearch } from '../domain/cases/caseDetail.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { StartupFailure, ensureAccount } from './accountLoader.ts';
 import { ERROR_PATHS, HOME_PATH, PRIVATE_ROUTES, PUBLIC_PATHS } from './routes.ts';
@@ -106,6 +107,7 @@ const SEARCH_OF_ROUTE: Partial<Record<string, (search: Record<string, unknown>) 
   appHistory: validateHistorySearch,
   caseType: validateCaseTypeSearch,
   cases: validateCaseHistorySearch,
+  case: validateCaseDetailSearch,
   // The flows screens check their own search params (features/flows/flowsSearch.ts), so the sign-in chunk,
   // which carries this router, does not grow with them.
 };

@@ -12,7 +12,7 @@ export type ScreenLoader = () => Promise<Screen>;
  */
 export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   dashboard: () => import('../features/dashboard/DashboardPlaceholder.tsx').then((m) => m.DashboardPlaceholder),
-  cases: () => import('../features/cases/CasesPlaceholder.tsx').then((m) => m.CasesPlaceholder),
+  cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
   tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
   frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),
   batches: () => import('../features/batches/BatchesPlaceholder.tsx').then((m) => m.BatchesPlaceholder),
@@ -26,6 +26,7 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
 
 export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
   cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
+  case: () => import('../features/cases/CaseDetailScreen.tsx').then((m) => m.CaseDetailScreen),
   ticket: () => import('../features/tickets/TicketDetail.tsx').then((m) => m.TicketDetail),
   appEdit: () => import('../features/apps/AppEditScreen.tsx').then((m) => m.AppEditScreen),
   appHistory: () => import('../features/apps/AppHistoryScreen.tsx').then((m) => m.AppHistoryScreen),

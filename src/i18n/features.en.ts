@@ -3,6 +3,7 @@ import { appsEn } from './apps.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
 import { casesEn } from './cases.en.ts';
 import { caseActivityEn } from './caseActivity.en.ts';
+import { caseDetailEn } from './caseDetail.en.ts';
 import { changesEn } from './changes.en.ts';
 import type { Widen } from './en.ts';
 import { enginesEn } from './engines.en.ts';
@@ -28,6 +29,7 @@ export const featuresEn = {
   cases: casesEn,
   envelopes: envelopesEn,
   caseActivity: caseActivityEn,
+  caseDetail: caseDetailEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

@@ -3,6 +3,7 @@ import { appsEs } from './apps.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
 import { casesEs } from './cases.es.ts';
 import { caseActivityEs } from './caseActivity.es.ts';
+import { caseDetailEs } from './caseDetail.es.ts';
 import { changesEs } from './changes.es.ts';
 import { enginesEs } from './engines.es.ts';
 import { envelopesEs } from './envelopes.es.ts';
@@ -24,4 +25,5 @@ export const featuresEs: FeatureCatalogue = {
   cases: casesEs,
   envelopes: envelopesEs,
   caseActivity: caseActivityEs,
+  caseDetail: caseDetailEs,
 };

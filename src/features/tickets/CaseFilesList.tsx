@@ -13,7 +13,7 @@ export function CaseFilesList({ caseId }: { caseId: string }) {
   useCaseScope(caseId);
   const { docs, loading } = useQuery('caseRecords', { selector: { caseId, kind: 'caseFile' } });
   const files = (docs as CaseFileDoc[]).filter((file) => !file.deleted).sort((a, b) => b.createdAt - a.createdAt);
-  if (loading) return null;
+  if (loading) return <p className="text-sm text-slate-600">{t('caseDetail.loading')}</p>;
   if (files.length === 0) return <p className="text-sm text-slate-600">{t('files.none')}</p>;
   return (
     <>

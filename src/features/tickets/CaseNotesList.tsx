@@ -1,7 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { useCaseScope, useQuery } from '../../data/replica.ts';
 import { decodeNote } from '../../domain/notes/noteText.ts';
 import type { CaseNoteDoc, MemberDoc } from '../../domain/sync/documents.gen.ts';
+import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
 import { EDITED_MARK, parseNoteDetails } from '../../domain/tickets/noteForm.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { useDateFormat } from '../../ui/useDateFormat.ts';
@@ -9,16 +12,19 @@ import { useDateFormat } from '../../ui/useDateFormat.ts';
 /**
  * The case's notes, newest first, read from the replica once the case's scope is pulled in. Each shows its author
  * as an avatar with their name, and its date through the console's formatter; a details line a template wrote in
- * its own words is shown as written.
+ * its own words is shown as written. With `onEdit`, the author of a note (or an administrator) gets an Edit button,
+ * as the `case.editNote` mutation allows; a note still in the outbox is marked as waiting to be sent.
  */
-export function CaseNotesList({ caseId }: { caseId: string }) {
+export function CaseNotesList({ caseId, onEdit }: { caseId: string; onEdit?: (note: CaseNoteDoc) => void }) {
   const { t } = useTranslation();
+  const account = useAtomValue(accountAtom)?.account;
+  const mayEdit = (note: CaseNoteDoc) => onEdit !== undefined && account !== undefined && (note.authorUserId === account.id || isAdminRole(account.role));
   const formatDate = useDateFormat();
   useCaseScope(caseId);
   const { docs, loading } = useQuery('caseRecords', { selector: { caseId, kind: 'caseNote' } });
   const members = useQuery('config', { selector: { kind: 'member' } }).docs as MemberDoc[];
   const notes = (docs as CaseNoteDoc[]).filter((note) => !note.deleted).sort((a, b) => b.entryDate - a.entryDate);
-  if (loading) return null;
+  if (loading) return <p className="text-sm text-slate-600">{t('caseDetail.loading')}</p>;
   if (notes.length === 0) return <p className="text-sm text-slate-600">{t('ticket.noNotes')}</p>;
   return (
     <ul className="flex flex-col gap-2" data-testid="case-notes">
@@ -39,8 +45,19 @@ export function CaseNotesList({ caseId }: { caseId: string }) {
                   {author !== '' && <span>{author} · </span>}
                   <time dateTime={new Date(note.entryDate).toISOString()}>{formatDate(note.entryDate)}</time>
                   {edited ? ` ${EDITED_MARK}` : ''}
+                  {note.rev === 0 ? ` · ${t('files.pending')}` : ''}
                 </p>
               </div>
+              {mayEdit(note) && (
+                <button
+                  type="button"
+                  onClick={() => onEdit?.(note)}
+                  aria-label={t('caseDetail.notes.editNamed', { title: parts?.title ?? '' })}
+                  className="shrink-0 rounded px-2 py-1 text-xs font-semibold text-brand underline underline-offset-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
+                >
+                  {t('caseDetail.notes.edit')}
+                </button>
+              )}
             </div>
             {parts !== null && <p className="mt-1 break-words whitespace-pre-wrap text-slate-800">{parts.description}</p>}
             {standard === null && details !== '' && <p className="mt-1 text-xs break-words text-slate-600">{details}</p>}

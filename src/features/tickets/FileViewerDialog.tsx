@@ -3,14 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { readCaseFile } from '../../data/replica.ts';
 import type { FileReadResult } from '../../data/replicaApi.ts';
 import { formatMegabytes } from '../../domain/files/fileRules.ts';
+import { isPdfFile } from '../../domain/files/pdfView.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fileErrorText } from './fileErrors.ts';
+import { PdfViewer } from './PdfViewer.tsx';
 
 export type ViewedFile = { caseId: string; fileId: string; name: string };
 type Props = { file: ViewedFile | null; onClose: () => void };
 
-/** Shows a case file read back through the worker (cache first, so a file seen once opens offline too). */
+/**
+ * Shows a case file read back through the worker (cache first, so a file seen once opens offline too): images as
+ * they are, PDFs in the pdf.js viewer (loaded only then), other types as a download.
+ */
 export function FileViewerDialog({ file, onClose }: Props) {
   const { t } = useTranslation();
   const [result, setResult] = useState<FileReadResult | null>(null);
@@ -30,6 +35,7 @@ export function FileViewerDialog({ file, onClose }: Props) {
       open={file !== null}
       onClose={onClose}
       title={file?.name ?? ''}
+      wide={content !== null && isPdfFile(content.type, content.name)}
       actions={
         <>
           {content !== null && (
@@ -53,6 +59,8 @@ export function FileViewerDialog({ file, onClose }: Props) {
         {content !== null &&
           (content.type.startsWith('image/') ? (
             <img src={content.dataUrl} alt={content.name} className="max-h-[60vh] max-w-full rounded-md border border-slate-200" />
+          ) : isPdfFile(content.type, content.name) ? (
+            <PdfViewer dataUrl={content.dataUrl} name={content.name} />
           ) : (
             <p className="text-sm text-slate-600">{t('files.noPreview')}</p>
           ))}

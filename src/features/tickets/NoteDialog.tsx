@@ -6,8 +6,9 @@ import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { watchChange } from '../../app/state/changeAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { mutate } from '../../data/replica.ts';
-import { agentPrefix, NOTE_DESCRIPTION_MAX } from '../../domain/notes/noteText.ts';
-import { hasNoteErrors, NOTE_DIALOG_AUTO_CLOSE_MS, noteDetails, validateNoteForm, type NoteFormErrors } from '../../domain/tickets/noteForm.ts';
+import { agentPrefix, decodeNote, NOTE_DESCRIPTION_MAX } from '../../domain/notes/noteText.ts';
+import type { CaseNoteDoc } from '../../domain/sync/documents.gen.ts';
+import { hasNoteErrors, NOTE_DIALOG_AUTO_CLOSE_MS, noteDetails, parseNoteDetails, validateNoteForm, type NoteFormErrors } from '../../domain/tickets/noteForm.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -18,14 +19,28 @@ import { NoteField } from './NoteField.tsx';
 /** Part 2 §8: 'La nota no pudo ser guardada' shows for 3 s. */
 const NOTE_FAILED_TOAST_MS = 3000;
 
-type Props = { ticketId: string; open: boolean; onClose: () => void; /** The ticket's Case ID, named under the title. */ caseId?: string };
+/**
+ * Where the note goes: on a ticket's case (`ticket.addNote`), on a case itself (`case.addNote`), or an existing
+ * note of a case being edited (`case.editNote`, shown afterwards with '(Editado)').
+ */
+export type NoteTarget = { kind: 'ticket'; ticketId: string } | { kind: 'case'; caseId: string } | { kind: 'edit'; note: CaseNoteDoc };
+
+type Props = { target: NoteTarget; open: boolean; onClose: () => void; /** The Case ID, named under the title. */ caseId?: string };
+
+/** The mutation a saved note sends, and the id of the note it writes. */
+function noteMutation(target: NoteTarget, fields: { title: string; description: string }, details: string): { name: string; args: Record<string, string>; noteId: string } {
+  if (target.kind === 'edit') return { name: 'case.editNote', args: { noteId: target.note.id, ...fields, details }, noteId: target.note.id };
+  const noteId = crypto.randomUUID();
+  if (target.kind === 'case') return { name: 'case.addNote', args: { caseId: target.caseId, noteId, ...fields, details }, noteId };
+  return { name: 'ticket.addNote', args: { ticketId: target.ticketId, noteId, ...fields, details }, noteId };
+}
 
 /**
  * The note dialog (part 2 §3, §5): title, description of at most 500 characters, details with author and date,
  * and the agent prefix — those two shown as text, since nobody edits them. It closes itself after ten minutes, a
  * second submit while saving is ignored, and Escape on typed text asks before throwing it away.
  */
-export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
+export function NoteDialog({ target, open, onClose, caseId }: Props) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const account = useAtomValue(accountAtom)?.account;
@@ -37,21 +52,25 @@ export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
   const [busy, setBusy] = useState(false);
   const [openedAt, setOpenedAt] = useState(() => Date.now());
 
+  const editing = target.kind === 'edit' ? target.note : null;
   useEffect(() => {
     if (!open) return;
-    setTitle('');
-    setDescription('');
+    const parts = editing === null ? null : decodeNote(editing.noteText);
+    setTitle(parts?.title ?? '');
+    setDescription(parts?.description ?? '');
     setErrors({});
     setConfirmingDiscard(false);
     setOpenedAt(Date.now());
     const timer = window.setTimeout(onClose, NOTE_DIALOG_AUTO_CLOSE_MS);
     return () => window.clearTimeout(timer);
-  }, [open, onClose]);
+  }, [open, onClose, editing]);
 
   const typed = title.trim() !== '' || description.trim() !== '';
   const requestClose = useCallback(() => (typed ? setConfirmingDiscard(true) : onClose()), [typed, onClose]);
-  const name = account?.name ?? '';
-  const prefix = agentPrefix(account?.name);
+  // An edited note keeps its author: the details line names them, with the time of the edit and '(Editado)'.
+  const original = editing === null ? null : decodeNote(editing.noteText);
+  const name = (original === null ? null : parseNoteDetails(original.details)?.author) || (account?.name ?? '');
+  const prefix = original?.agentPrefix || agentPrefix(account?.name);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,14 +80,8 @@ export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
     if (hasNoteErrors(found)) return;
     saving.current = true;
     setBusy(true);
-    const noteId = crypto.randomUUID();
-    const result = await mutate('ticket.addNote', {
-      ticketId,
-      noteId,
-      title: title.trim(),
-      description: description.trim(),
-      details: noteDetails(name, openedAt, false),
-    }).catch(() => ({ ok: false }) as const);
+    const { name: mutation, args, noteId } = noteMutation(target, { title: title.trim(), description: description.trim() }, noteDetails(name, openedAt, editing !== null));
+    const result = await mutate(mutation, args).catch(() => ({ ok: false }) as const);
     saving.current = false;
     setBusy(false);
     if (!result.ok) {
@@ -79,7 +92,7 @@ export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
     watchChange({
       collection: 'caseRecords',
       docId: noteId,
-      landed: (doc) => doc !== null && typeof doc.rev === 'number' && doc.rev > 0,
+      landed: (doc) => doc !== null && typeof doc.rev === 'number' && doc.rev > (editing?.rev ?? 0),
       confirmation: { kind: 'success', title: t('notes.saved') },
       queuedTitle: t('notes.queued'),
     });
@@ -87,7 +100,7 @@ export function NoteDialog({ ticketId, open, onClose, caseId }: Props) {
   }
 
   return (
-    <Dialog open={open} onClose={requestClose} title={t('notes.dialogTitle')}>
+    <Dialog open={open} onClose={requestClose} title={editing === null ? t('notes.dialogTitle') : t('caseDetail.notes.editTitle')}>
       {caseId !== undefined && <p className="-mt-2 mb-3 font-mono text-sm text-slate-600">{caseId}</p>}
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
         <NoteField label={t('notes.title')} value={title} onChange={setTitle} autoFocus error={errors.title === undefined ? undefined : t(`notes.${errors.title}`)} />

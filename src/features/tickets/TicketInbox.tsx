@@ -155,7 +155,7 @@ export function TicketInbox({ route }: ScreenProps) {
         onNewTicket={isAdmin ? () => setCreating(true) : undefined}
       />
       {isAdmin && <TicketFormDialog open={creating} onClose={closeForm} />}
-      {noteTicket !== null && <NoteDialog ticketId={noteTicket.id} caseId={noteTicket.operation} open onClose={closeNote} />}
+      {noteTicket !== null && <NoteDialog target={{ kind: 'ticket', ticketId: noteTicket.id }} caseId={noteTicket.operation} open onClose={closeNote} />}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {data.loading ? (
         <p className="text-slate-600">{t('app.loading')}</p>

@@ -77,7 +77,7 @@ export function TicketWorkspace({ ticket, userId }: Props) {
           {ticket.caseId !== null && <EnvelopeSection caseId={ticket.caseId} />}
         </aside>
       </div>
-      <NoteDialog ticketId={ticket.id} open={tool === 'note'} onClose={closeTool} />
+      <NoteDialog target={{ kind: 'ticket', ticketId: ticket.id }} open={tool === 'note'} onClose={closeTool} />
       <FileCacheDialog open={tool === 'cache'} onClose={closeTool} />
       <ShortcutsDialog open={tool === 'help'} onClose={closeTool} />
       {ticket.caseId !== null && (

@@ -12,7 +12,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { Menu } from '../../../ui/Menu.tsx';
 import { useDateFormat } from '../../../ui/useDateFormat.ts';
 import { TEXT_LINK } from '../../apps/linkClasses.ts';
-import { CaseStepper } from './CaseStepper.tsx';
+import { CaseStepper } from '../../cases/CaseStepper.tsx';
 import { StatesSection } from './StatesSection.tsx';
 import type { CaseTypesData } from './useCaseTypesData.ts';
 

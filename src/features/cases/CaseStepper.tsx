@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { caseProgress, type ProgressState } from '../../../domain/cases/caseProgress.ts';
+import { progressPosition } from '../../domain/cases/caseDetail.ts';
+import { caseProgress, type ProgressState } from '../../domain/cases/caseProgress.ts';
 
 type Props = {
   states: readonly ProgressState[];
   /** The state ids a case's history reached (CaseHistoryDoc.stateId); none for the case type's own preview. */
   history?: readonly (string | null | undefined)[];
   currentStateId?: string | null;
+  /** Says "Step n of m (p%)" above the steps: a case's own progress, not a type's preview. */
+  showPosition?: boolean;
 };
 
 const DOT: Record<'done' | 'current' | 'upcoming', string> = {
@@ -18,12 +21,18 @@ const DOT: Record<'done' | 'current' | 'upcoming', string> = {
  * The case progress stepper (part 2 §2, §4): the type's visible states in order, at least 3 with 'Upcoming Step'
  * placeholders, compact above 5. Pure display of caseProgress(); the case detail can use it with a case's history.
  */
-export function CaseStepper({ states, history = [], currentStateId = null }: Props) {
+export function CaseStepper({ states, history = [], currentStateId = null, showPosition = false }: Props) {
   const { t } = useTranslation();
   const progress = caseProgress({ states, history, currentStateId });
+  const position = progressPosition(progress);
   const statusText = { done: t('caseTypes.stepDone'), current: t('caseTypes.stepCurrent'), upcoming: t('caseTypes.stepUpcoming') };
   return (
-    <div className="flex flex-col gap-2" data-testid="case-stepper" data-compact={progress.compact} data-percent={progress.percent}>
+    <div className="flex min-w-0 flex-col gap-2" data-testid="case-stepper" data-compact={progress.compact} data-percent={progress.percent}>
+      {showPosition && (
+        <p className="text-sm font-semibold text-slate-800" data-testid="case-progress-position" aria-live="polite">
+          {t('caseDetail.progress.position', { step: position.step, of: position.of, percent: progress.percent })}
+        </p>
+      )}
       <ol aria-label={t('caseTypes.progressLabel', { percent: progress.percent })} className={`flex flex-wrap ${progress.compact ? 'gap-x-2 gap-y-3' : 'gap-x-4 gap-y-3'}`}>
         {progress.steps.map((step, index) => {
           const label = step.kind === 'placeholder' ? t('caseTypes.upcomingStep') : step.label;
