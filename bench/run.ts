@@ -3,6 +3,7 @@
  * Each benchmark is a module exporting `run(): Promise<BenchResult[]>`.
  */
 import os from 'node:os';
+import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   sync: runSync,
   inbox: runInbox,
   cases: runCases,
+  'case-detail': runCaseDetail,
   modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,
