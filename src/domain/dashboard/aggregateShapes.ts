@@ -3,10 +3,11 @@
  * which each case and ticket row contributes to them. The server's triggers and `contributionsOf*` below are the
  * same rule twice: the property test (tests/server/dashboardAggregates.test.ts) holds them equal.
  *
- * - `caseFlow` — id `cf:<caseTypeId>:<YYYY-MM>` (UTC month): `created[i]`, `closed[i]` count cases created and
- *   closed in UTC hour i of the month (i = (day - 1) * 24 + hour); `resolutionMinutes[d]` sums, per UTC day d
- *   (0-based), the minutes from creation to closing of the cases closed that day. Closed = status COMPLETED, at
- *   `closing` (its last update when empty). A tombstoned case counts nowhere.
+ * - `caseFlow` — id `cf:<caseTypeId>:<YYYY-MM>` (UTC month): `created[d]`, `closed[d]` count the type's cases
+ *   created and closed on UTC day d + 1 of the month. The document with caseTypeId '' (id `cf::<YYYY-MM>`) counts
+ *   every type together per UTC hour instead: index (day - 1) * 24 + hour, so charts can show hours and local days.
+ *   `resolutionMinutes[d]` (both) sums the minutes from creation to closing of the cases closed on day d + 1.
+ *   Closed = status COMPLETED, at `closing` (its last update when empty). A tombstoned case counts nowhere.
  * - `caseStateCount` — id `cs:<caseTypeId>:<stateId or ''>:<status>`: live cases of that type, state and status.
  * - `ticketLight` — open tickets. Team level: id `tl:<teamId>:<status>` (memberId null, status 'assigned' or
  *   'unassigned'); per human: id `th:<teamId>:<memberId>` (status 'assigned'). `windows` maps
@@ -28,6 +29,10 @@ export const monthStartMs = (month: string): number => Date.UTC(Number(month.sli
 export const daysInMonth = (month: string): number => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 /** The hour slot of a time within its UTC month. */
 export const hourSlot = (ms: number): number => Math.floor((ms - monthStartMs(utcMonth(ms))) / HOUR_MS);
+/** caseTypeId of the documents that count every case type, per hour. */
+export const ALL_TYPES = '';
+/** Whether a caseFlow document counts per hour (every type together) or per day (one type). */
+export const isHourly = (doc: Pick<CaseFlowDoc, 'caseTypeId'>): boolean => doc.caseTypeId === ALL_TYPES;
 
 export type WindowKey = { createdMinute: number; slaMinutes: number };
 export const windowKey = (createdMs: number, dueMs: number): string => {
@@ -62,17 +67,22 @@ export type TicketRowFacts = {
 
 /** One unit a row adds: to a flow cell, a state count or a ticket window. */
 export type Contribution =
-  | { doc: string; field: 'created' | 'closed'; slot: number; minutes?: number }
+  | { doc: string; field: 'created' | 'closed'; slot: number; day: number; minutes?: number }
   | { doc: string; field: 'count' }
   | { doc: string; field: 'window'; key: string };
 
 export function contributionsOfCase(row: CaseRowFacts): Contribution[] {
   if (row.deleted) return [];
-  const out: Contribution[] = [{ doc: `cf:${row.caseTypeId}:${utcMonth(row.createdAt)}`, field: 'created', slot: hourSlot(row.createdAt) }];
-  if (row.status === 'COMPLETED') {
-    const closedAt = row.closing ?? row.updatedAt;
-    const minutes = Math.max(0, Math.floor((closedAt - row.createdAt) / 1000 / 60));
-    out.push({ doc: `cf:${row.caseTypeId}:${utcMonth(closedAt)}`, field: 'closed', slot: hourSlot(closedAt), minutes });
+  const out: Contribution[] = [];
+  const closedAt = row.status === 'COMPLETED' ? (row.closing ?? row.updatedAt) : null;
+  for (const type of [row.caseTypeId, ALL_TYPES]) {
+    const cell = (ms: number) => {
+      const hour = hourSlot(ms);
+      const day = Math.floor(hour / 24);
+      return { doc: `cf:${type}:${utcMonth(ms)}`, slot: type === ALL_TYPES ? hour : day, day };
+    };
+    out.push({ ...cell(row.createdAt), field: 'created' });
+    if (closedAt !== null) out.push({ ...cell(closedAt), field: 'closed', minutes: Math.max(0, Math.floor((closedAt - row.createdAt) / 1000 / 60)) });
   }
   out.push({ doc: `cs:${row.caseTypeId}:${row.stateId ?? ''}:${row.status}`, field: 'count' });
   return out;
@@ -102,7 +112,7 @@ export function figuresOfContributions(contributions: Iterable<Contribution>): A
       add(c.doc, 'open', 1);
     } else {
       add(c.doc, `${c.field}:${c.slot}`, 1);
-      if (c.field === 'closed') add(c.doc, `minutes:${Math.floor(c.slot / 24)}`, c.minutes ?? 0);
+      if (c.field === 'closed') add(c.doc, `minutes:${c.day}`, c.minutes ?? 0);
     }
   }
   return prune(figures);
@@ -124,6 +134,38 @@ export function figuresOfDocs(docs: Iterable<DashboardAggregateDoc>): AggregateF
     figures[doc.id] = entry;
   }
   return prune(figures);
+}
+
+/**
+ * The documents a set of contributions makes, as the server's triggers hold them (envelope fields given): the
+ * replica's shapes for tests, benchmarks and sample data.
+ */
+export function docsOfContributions(contributions: Iterable<Contribution>, envelope: { rev: number; workspaceId: string; updatedAt: number }): DashboardAggregateDoc[] {
+  const docs = new Map<string, DashboardAggregateDoc>();
+  for (const c of contributions) {
+    const [prefix, first = '', second = '', third = ''] = c.doc.split(':');
+    let doc = docs.get(c.doc);
+    if (!doc) {
+      const base = { ...envelope, id: c.doc, deleted: false };
+      if (prefix === 'cf') {
+        const days = daysInMonth(second);
+        const length = first === ALL_TYPES ? days * 24 : days;
+        doc = { ...base, kind: 'caseFlow', caseTypeId: first, month: second, created: new Array<number>(length).fill(0), closed: new Array<number>(length).fill(0), resolutionMinutes: new Array<number>(days).fill(0) };
+      } else if (prefix === 'cs') doc = { ...base, kind: 'caseStateCount', caseTypeId: first, stateId: second || null, status: third, count: 0 };
+      else doc = { ...base, kind: 'ticketLight', teamId: first, memberId: prefix === 'th' ? second : null, status: prefix === 'th' ? 'assigned' : second, open: 0, windows: {} };
+      docs.set(c.doc, doc);
+    }
+    if (doc.kind === 'caseFlow' && (c.field === 'created' || c.field === 'closed')) {
+      doc[c.field][c.slot]! += 1;
+      if (c.field === 'closed') doc.resolutionMinutes[c.day]! += c.minutes ?? 0;
+    } else if (doc.kind === 'caseStateCount') doc.count += 1;
+    else if (doc.kind === 'ticketLight' && c.field === 'window') {
+      const windows = doc.windows as Record<string, number>;
+      windows[c.key] = (windows[c.key] ?? 0) + 1;
+      doc.open += 1;
+    }
+  }
+  return [...docs.values()];
 }
 
 /** A ticketLight document's windows as numbers (the JSON column is typed loosely). */
