@@ -100,6 +100,20 @@ describe.each(backends)('dashboard aggregates: replication and the §7 calls, on
     expect(times.json<{ labels: string[] }>().labels).toHaveLength(7);
   });
 
+  it('GET /cases-types and /cases-states count cases from the aggregates, equal to SQL counts', async () => {
+    const types = (await get('/cases-types')).json<Array<{ _id: string; id: string; activeCases: number }>>();
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) {
+      expect(type.activeCases).toBe(await count(sql`select count(*) as n from cases where case_type_id = ${type._id} and not deleted and status <> 'COMPLETED'`));
+    }
+    const states = (await get(`/cases-states?type=${types[0]!.id}`)).json<Array<{ _id: string; count: number; activeCases: number }>>();
+    for (const state of states) {
+      expect(state.count).toBe(await count(sql`select count(*) as n from cases where state_id = ${state._id} and not deleted`));
+      expect(state.activeCases).toBe(await count(sql`select count(*) as n from cases where state_id = ${state._id} and not deleted and status <> 'COMPLETED'`));
+    }
+    expect(states.some((state) => state.count > 0)).toBe(true);
+  });
+
   it('teams and humans stats: the admin sees every team, the agent only its own teams and itself', async () => {
     const teams = await get('/workspaces/ws-demo/teams/stats');
     expect(teams.statusCode, teams.body).toBe(200);
