@@ -4,8 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * Dashboard aggregates (part 1 §2, §3, §4, §9; issue 16): small documents that count cases and open tickets, kept
  * exact by triggers on `cases` and `tickets`, so they change in the same transaction as the rows they count and
  * with the same revision. A trigger is the one choke point every writer passes (services, the engine, the seed,
- * bulk loads): none of them can forget it. The triggers take the old row's contribution away and add the new
- * row's, so any change (a new case, a status, a state, a tombstone, a ticket claimed, moved or resolved) is right
+ * bulk loads): none of them can forget it. The triggers run once per statement over its transition tables
+ * (set-based, so a bulk load of 100,000 cases is a few grouped statements, not several per row); they take the
+ * old rows' contributions away and add the new rows', so any change (a new case, a status, a state, a tombstone, a ticket claimed, moved or resolved) is right
  * by construction. The document shapes are described in src/domain/dashboard/aggregateShapes.ts, which also holds
  * the same contribution rules in TypeScript (the property test recomputes the aggregates from raw rows with it).
  *
@@ -65,112 +66,144 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index ticket_light_aggregates_workspace_rev_id on ticket_light_aggregates (workspace_id, rev, id collate "C");
 
-    create function case_flow_bump(p_ws text, p_type text, p_at timestamptz, p_column text, p_sign integer, p_rev bigint, p_minutes integer)
-    returns void language plpgsql as $$
-    declare
-      utc timestamp := p_at at time zone 'UTC';
-      v_month text := to_char(utc, 'YYYY-MM');
-      v_days integer := extract(day from (date_trunc('month', utc) + interval '1 month - 1 day'))::integer;
-      v_day integer := extract(day from utc)::integer;
-      v_hourly boolean := p_type = '';
-      v_length integer := case when v_hourly then v_days * 24 else v_days end;
-      v_slot integer := case when v_hourly then (v_day - 1) * 24 + extract(hour from utc)::integer + 1 else v_day end;
-      v_id text := 'cf:' || p_type || ':' || v_month;
+    -- Takes the contributions of p_old away and adds those of p_new, set-based: one statement per table whatever
+    -- the number of rows, so a bulk load costs a few grouped statements, not several per row.
+    create function case_aggregates_apply_rows(p_old cases[], p_new cases[]) returns void language plpgsql as $$
     begin
-      insert into case_flow_aggregates (id, workspace_id, case_type_id, month, created, closed, resolution_minutes, rev)
-      values (v_id, p_ws, p_type, v_month, array_fill(0, array[v_length]), array_fill(0, array[v_length]), array_fill(0, array[v_days]), p_rev)
-      on conflict (id) do nothing;
-      if p_column = 'created' then
-        update case_flow_aggregates set created[v_slot] = created[v_slot] + p_sign, rev = greatest(rev, p_rev), updated_at = now() where id = v_id;
-      else
-        update case_flow_aggregates
-          set closed[v_slot] = closed[v_slot] + p_sign, resolution_minutes[v_day] = resolution_minutes[v_day] + p_sign * p_minutes,
-              rev = greatest(rev, p_rev), updated_at = now()
-          where id = v_id;
-      end if;
+      with rows as (
+        select r.*, -1 as sign from unnest(p_old) r where not r.deleted
+        union all select r.*, 1 from unnest(p_new) r where not r.deleted
+      ), revs as (
+        select x.workspace_id, coalesce(max(x.rev) filter (where x.sign = 1), max(w.rev)) as rev
+        from rows x left join workspace_revisions w on w.workspace_id = x.workspace_id group by x.workspace_id
+      ), events as (
+        select r.workspace_id, t.type, e.kind, e.at at time zone 'UTC' as utc, r.sign, e.minutes
+        from rows r
+        cross join lateral (values (r.case_type_id), ('')) t(type)
+        cross join lateral (
+          select r.created_at as at, 'created' as kind, 0 as minutes
+          union all
+          select coalesce(r.closing, r.updated_at), 'closed', greatest(0, floor(extract(epoch from (coalesce(r.closing, r.updated_at) - r.created_at)) / 60))::integer
+          where r.status = 'COMPLETED'
+        ) e
+      ), cells as (
+        select 'cf:' || type || ':' || to_char(utc, 'YYYY-MM') as id, workspace_id, type, to_char(utc, 'YYYY-MM') as month,
+               extract(day from (date_trunc('month', utc) + interval '1 month - 1 day'))::integer as days,
+               extract(day from utc)::integer as day,
+               case when type = '' then (extract(day from utc)::integer - 1) * 24 + extract(hour from utc)::integer + 1 else extract(day from utc)::integer end as slot,
+               kind, sign, minutes
+        from events
+      ), slots as (
+        select id, jsonb_object_agg(kind || slot, n) as j from (select id, kind, slot, sum(sign) as n from cells group by 1, 2, 3) g group by id
+      ), mins as (
+        select id, jsonb_object_agg(day::text, m) as j from (select id, day, sum(sign * minutes) as m from cells where kind = 'closed' group by 1, 2) g group by id
+      ), docs as (
+        select id, min(workspace_id) as workspace_id, min(type) as type, min(month) as month, min(days) as days from cells group by id
+      )
+      insert into case_flow_aggregates as a (id, workspace_id, case_type_id, month, created, closed, resolution_minutes, rev)
+      select d.id, d.workspace_id, d.type, d.month,
+             array(select coalesce((s.j ->> ('created' || i))::integer, 0) from generate_series(1, case when d.type = '' then d.days * 24 else d.days end) i order by i),
+             array(select coalesce((s.j ->> ('closed' || i))::integer, 0) from generate_series(1, case when d.type = '' then d.days * 24 else d.days end) i order by i),
+             array(select coalesce((m.j ->> i::text)::integer, 0) from generate_series(1, d.days) i order by i),
+             v.rev
+      from docs d join slots s on s.id = d.id left join mins m on m.id = d.id join revs v on v.workspace_id = d.workspace_id
+      on conflict (id) do update set
+        created = array(select x + y from unnest(a.created, excluded.created) with ordinality u(x, y, i) order by i),
+        closed = array(select x + y from unnest(a.closed, excluded.closed) with ordinality u(x, y, i) order by i),
+        resolution_minutes = array(select x + y from unnest(a.resolution_minutes, excluded.resolution_minutes) with ordinality u(x, y, i) order by i),
+        rev = greatest(a.rev, excluded.rev), updated_at = now();
+
+      with rows as (
+        select r.*, -1 as sign from unnest(p_old) r where not r.deleted
+        union all select r.*, 1 from unnest(p_new) r where not r.deleted
+      ), revs as (
+        select x.workspace_id, coalesce(max(x.rev) filter (where x.sign = 1), max(w.rev)) as rev
+        from rows x left join workspace_revisions w on w.workspace_id = x.workspace_id group by x.workspace_id
+      )
+      insert into case_state_aggregates as a (id, workspace_id, case_type_id, state_id, status, count, rev)
+      select 'cs:' || r.case_type_id || ':' || coalesce(r.state_id, '') || ':' || r.status, r.workspace_id, r.case_type_id, r.state_id, r.status, sum(r.sign), min(v.rev)
+      from rows r join revs v on v.workspace_id = r.workspace_id
+      group by r.workspace_id, r.case_type_id, r.state_id, r.status
+      on conflict (id) do update set count = a.count + excluded.count, rev = greatest(a.rev, excluded.rev), updated_at = now();
     end $$;
 
-    create function case_aggregates_apply(r cases, p_sign integer, p_rev bigint) returns void language plpgsql as $$
-    declare
-      v_closed_at timestamptz;
-      v_type text;
-      v_state_key text := coalesce(r.state_id, '');
-      v_id text := 'cs:' || r.case_type_id || ':' || v_state_key || ':' || r.status;
+    create function cases_aggregate_insert() returns trigger language plpgsql as $$
     begin
-      if r.deleted then return; end if;
-      foreach v_type in array array[r.case_type_id, ''] loop
-        perform case_flow_bump(r.workspace_id, v_type, r.created_at, 'created', p_sign, p_rev, 0);
-        if r.status = 'COMPLETED' then
-          v_closed_at := coalesce(r.closing, r.updated_at);
-          perform case_flow_bump(r.workspace_id, v_type, v_closed_at, 'closed', p_sign, p_rev,
-            greatest(0, floor(extract(epoch from (v_closed_at - r.created_at)) / 60))::integer);
-        end if;
-      end loop;
-      insert into case_state_aggregates (id, workspace_id, case_type_id, state_id, status, count, rev)
-      values (v_id, r.workspace_id, r.case_type_id, r.state_id, r.status, p_sign, p_rev)
-      on conflict (id) do update set count = case_state_aggregates.count + p_sign, rev = greatest(case_state_aggregates.rev, p_rev), updated_at = now();
-    end $$;
-
-    create function cases_aggregate_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'UPDATE' and old.deleted = new.deleted and old.status = new.status and old.state_id is not distinct from new.state_id
-        and old.case_type_id = new.case_type_id and old.created_at = new.created_at and old.workspace_id = new.workspace_id
-        and (new.status <> 'COMPLETED' or coalesce(old.closing, old.updated_at) = coalesce(new.closing, new.updated_at)) then
-        return null;
-      end if;
-      if tg_op in ('UPDATE', 'DELETE') then
-        perform case_aggregates_apply(old, -1, case when tg_op = 'UPDATE' then new.rev else
-          (select rev from workspace_revisions where workspace_id = old.workspace_id) end);
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        perform case_aggregates_apply(new, 1, new.rev);
-      end if;
+      perform case_aggregates_apply_rows('{}'::cases[], array(select row(n.*)::cases from new_rows n));
       return null;
     end $$;
-    create trigger cases_aggregates after insert or update or delete on cases for each row execute function cases_aggregate_change();
-
-    create function ticket_light_bump(p_id text, r tickets, p_member text, p_sign integer, p_rev bigint) returns void language plpgsql as $$
-    declare
-      v_created bigint := floor(extract(epoch from r.created_at) / 60)::bigint;
-      v_key text := v_created || '+' || (floor(extract(epoch from r.due_at) / 60)::bigint - v_created);
+    create function cases_aggregate_update() returns trigger language plpgsql as $$
     begin
-      insert into ticket_light_aggregates (id, workspace_id, team_id, member_id, status, rev)
-      values (p_id, r.workspace_id, r.team_id, p_member, r.status, p_rev)
-      on conflict (id) do nothing;
-      update ticket_light_aggregates
-        set open = open + p_sign,
-            windows = case when coalesce((windows ->> v_key)::integer, 0) + p_sign = 0 then windows - v_key
-                           else jsonb_set(windows, array[v_key], to_jsonb(coalesce((windows ->> v_key)::integer, 0) + p_sign)) end,
-            rev = greatest(rev, p_rev), updated_at = now()
-        where id = p_id;
-    end $$;
-
-    create function ticket_aggregates_apply(r tickets, p_sign integer, p_rev bigint) returns void language plpgsql as $$
-    begin
-      if r.deleted or r.state <> 'open' then return; end if;
-      perform ticket_light_bump('tl:' || r.team_id || ':' || r.status, r, null, p_sign, p_rev);
-      if r.status = 'assigned' and r.assignee_member_id is not null then
-        perform ticket_light_bump('th:' || r.team_id || ':' || r.assignee_member_id, r, r.assignee_member_id, p_sign, p_rev);
-      end if;
-    end $$;
-
-    create function tickets_aggregate_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'UPDATE' and old.deleted = new.deleted and old.state = new.state and old.status = new.status and old.team_id = new.team_id
-        and old.assignee_member_id is not distinct from new.assignee_member_id and old.created_at = new.created_at
-        and old.due_at = new.due_at and old.workspace_id = new.workspace_id then
-        return null;
-      end if;
-      if tg_op in ('UPDATE', 'DELETE') then
-        perform ticket_aggregates_apply(old, -1, case when tg_op = 'UPDATE' then new.rev else
-          (select rev from workspace_revisions where workspace_id = old.workspace_id) end);
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        perform ticket_aggregates_apply(new, 1, new.rev);
-      end if;
+      perform case_aggregates_apply_rows(
+        array(select row(o.*)::cases from old_rows o join new_rows n on n.id = o.id where o.deleted is distinct from n.deleted or o.status is distinct from n.status or o.state_id is distinct from n.state_id or o.case_type_id is distinct from n.case_type_id or o.created_at is distinct from n.created_at or o.workspace_id is distinct from n.workspace_id or ((o.status = 'COMPLETED' or n.status = 'COMPLETED') and coalesce(o.closing, o.updated_at) is distinct from coalesce(n.closing, n.updated_at))),
+        array(select row(n.*)::cases from old_rows o join new_rows n on n.id = o.id where o.deleted is distinct from n.deleted or o.status is distinct from n.status or o.state_id is distinct from n.state_id or o.case_type_id is distinct from n.case_type_id or o.created_at is distinct from n.created_at or o.workspace_id is distinct from n.workspace_id or ((o.status = 'COMPLETED' or n.status = 'COMPLETED') and coalesce(o.closing, o.updated_at) is distinct from coalesce(n.closing, n.updated_at))));
       return null;
     end $$;
-    create trigger tickets_aggregates after insert or update or delete on tickets for each row execute function tickets_aggregate_change();
+    create function cases_aggregate_delete() returns trigger language plpgsql as $$
+    begin
+      perform case_aggregates_apply_rows(array(select row(o.*)::cases from old_rows o), '{}'::cases[]);
+      return null;
+    end $$;
+    create trigger cases_aggregates_insert after insert on cases referencing new table as new_rows for each statement execute function cases_aggregate_insert();
+    create trigger cases_aggregates_update after update on cases referencing old table as old_rows new table as new_rows for each statement execute function cases_aggregate_update();
+    create trigger cases_aggregates_delete after delete on cases referencing old table as old_rows for each statement execute function cases_aggregate_delete();
+
+    create function ticket_aggregates_apply_rows(p_old tickets[], p_new tickets[]) returns void language plpgsql as $$
+    begin
+      with rows as (
+        select r.*, -1 as sign from unnest(p_old) r where not r.deleted and r.state = 'open'
+        union all select r.*, 1 from unnest(p_new) r where not r.deleted and r.state = 'open'
+      ), revs as (
+        select x.workspace_id, coalesce(max(x.rev) filter (where x.sign = 1), max(w.rev)) as rev
+        from rows x left join workspace_revisions w on w.workspace_id = x.workspace_id group by x.workspace_id
+      ), keyed as (
+        select r.*, floor(extract(epoch from r.created_at) / 60)::bigint || '+' ||
+               (floor(extract(epoch from r.due_at) / 60)::bigint - floor(extract(epoch from r.created_at) / 60)::bigint) as key
+        from rows r
+      ), contributions as (
+        select 'tl:' || team_id || ':' || status as id, workspace_id, team_id, null::text as member_id, status, key, sign from keyed
+        union all
+        select 'th:' || team_id || ':' || assignee_member_id, workspace_id, team_id, assignee_member_id, status, key, sign
+        from keyed where status = 'assigned' and assignee_member_id is not null
+      ), windows as (
+        select id, sum(n) as open, coalesce(jsonb_object_agg(key, n) filter (where n <> 0), '{}') as j
+        from (select id, key, sum(sign) as n from contributions group by 1, 2) g group by id
+      ), docs as (
+        select id, min(workspace_id) as workspace_id, min(team_id) as team_id, min(member_id) as member_id, min(status) as status from contributions group by id
+      )
+      insert into ticket_light_aggregates as a (id, workspace_id, team_id, member_id, status, open, windows, rev)
+      select d.id, d.workspace_id, d.team_id, d.member_id, d.status, w.open, w.j, v.rev
+      from docs d join windows w on w.id = d.id join revs v on v.workspace_id = d.workspace_id
+      on conflict (id) do update set
+        open = a.open + excluded.open,
+        windows = (
+          select coalesce(jsonb_object_agg(k, v) filter (where v <> 0), '{}')
+          from (select k, sum(v) as v from (
+            select key as k, value::integer as v from jsonb_each_text(a.windows)
+            union all select key, value::integer from jsonb_each_text(excluded.windows)) x group by k) y),
+        rev = greatest(a.rev, excluded.rev), updated_at = now();
+    end $$;
+
+    create function tickets_aggregate_insert() returns trigger language plpgsql as $$
+    begin
+      perform ticket_aggregates_apply_rows('{}'::tickets[], array(select row(n.*)::tickets from new_rows n));
+      return null;
+    end $$;
+    create function tickets_aggregate_update() returns trigger language plpgsql as $$
+    begin
+      perform ticket_aggregates_apply_rows(
+        array(select row(o.*)::tickets from old_rows o join new_rows n on n.id = o.id where o.deleted is distinct from n.deleted or o.state is distinct from n.state or o.status is distinct from n.status or o.team_id is distinct from n.team_id or o.assignee_member_id is distinct from n.assignee_member_id or o.created_at is distinct from n.created_at or o.due_at is distinct from n.due_at or o.workspace_id is distinct from n.workspace_id),
+        array(select row(n.*)::tickets from old_rows o join new_rows n on n.id = o.id where o.deleted is distinct from n.deleted or o.state is distinct from n.state or o.status is distinct from n.status or o.team_id is distinct from n.team_id or o.assignee_member_id is distinct from n.assignee_member_id or o.created_at is distinct from n.created_at or o.due_at is distinct from n.due_at or o.workspace_id is distinct from n.workspace_id));
+      return null;
+    end $$;
+    create function tickets_aggregate_delete() returns trigger language plpgsql as $$
+    begin
+      perform ticket_aggregates_apply_rows(array(select row(o.*)::tickets from old_rows o), '{}'::tickets[]);
+      return null;
+    end $$;
+    create trigger tickets_aggregates_insert after insert on tickets referencing new table as new_rows for each statement execute function tickets_aggregate_insert();
+    create trigger tickets_aggregates_update after update on tickets referencing old table as old_rows new table as new_rows for each statement execute function tickets_aggregate_update();
+    create trigger tickets_aggregates_delete after delete on tickets referencing old table as old_rows for each statement execute function tickets_aggregate_delete();
 
     create trigger case_flow_aggregates_sync_notify after insert or update on case_flow_aggregates
       for each row execute function notify_sync_change();
@@ -191,8 +224,8 @@ export async function rebuildAggregates<DB>(db: Kysely<DB>): Promise<void> {
     delete from case_flow_aggregates;
     delete from case_state_aggregates;
     delete from ticket_light_aggregates;
-    select count(case_aggregates_apply(c, 1, c.rev)) from cases c;
-    select count(ticket_aggregates_apply(t, 1, t.rev)) from tickets t;
+    select case_aggregates_apply_rows('{}'::cases[], array(select c from cases c));
+    select ticket_aggregates_apply_rows('{}'::tickets[], array(select t from tickets t));
     with bumped as (
       update workspace_revisions w set rev = w.rev + 1
       where exists (select 1 from case_flow_aggregates a where a.workspace_id = w.workspace_id)
