@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import { run as runCases } from './cases.ts';
+import { run as runDashboard } from './dashboard.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runLighthouse } from './lighthouse.ts';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   sync: runSync,
   inbox: runInbox,
   cases: runCases,
+  dashboard: runDashboard,
   modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,
