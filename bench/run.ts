@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
+import { run as runDashboard } from './dashboard.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runLighthouse } from './lighthouse.ts';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   inbox: runInbox,
   cases: runCases,
   'case-detail': runCaseDetail,
+  dashboard: runDashboard,
   modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,

@@ -24,6 +24,8 @@ const ZOD_OF_TYPE: Record<string, string> = {
   numeric: 'z.number()',
   'timestamp with time zone': 'z.number()',
   jsonb: 'z.json()',
+  // Only the dashboard aggregates' integer[] counts are arrays (migration 011).
+  ARRAY: 'z.array(z.number())',
 };
 const OMITTED = new Set([...SERVER_ONLY_COLUMNS, 'id', 'rev', 'deleted']);
 const pascal = (kind: string) => kind[0]!.toUpperCase() + kind.slice(1);

@@ -38,6 +38,7 @@ import { memberRoutes } from './routes/memberRoutes.ts';
 import { teamRoutes } from './routes/teamRoutes.ts';
 import { userRoutes } from './routes/userRoutes.ts';
 import { contactAnswerRoutes } from './routes/contactAnswerRoutes.ts';
+import { dashboardRoutes } from './routes/dashboardRoutes.ts';
 import { createAppsCache, type AppsCache } from './services/appsCache.ts';
 import type { ChangeBus } from './sync/changeBus.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: {
   await app.register(engineRoutes(deps));
   await app.register(caseRoutes(deps));
   await app.register(caseTypeRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));

@@ -48,6 +48,9 @@ export type { EnginesTable, EngineUsersTable, CalendarsTable, FlowsTable, FlowVe
 import type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
 export type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
 
+import type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
+export type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
+
 /** The engine's work queue (not replicated). */
 export type JobsTable = {
   id: string;
@@ -96,6 +99,9 @@ export type DomainTables = {
   jobs: JobsTable;
   contact_answers: ContactAnswersTable;
   envelopes: EnvelopesTable;
+  case_flow_aggregates: CaseFlowAggregatesTable;
+  case_state_aggregates: CaseStateAggregatesTable;
+  ticket_light_aggregates: TicketLightAggregatesTable;
 };
 
 /**

@@ -10,6 +10,7 @@ import * as workspaceChatLink from './migrations/007_workspace_chat_link.ts';
 import * as flowVersions from './migrations/008_flow_versions.ts';
 import * as contactAnswers from './migrations/009_contact_answers.ts';
 import * as envelopes from './migrations/010_envelopes.ts';
+import * as dashboardAggregates from './migrations/011_dashboard_aggregates.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_flow_versions': flowVersions,
   '009_contact_answers': contactAnswers,
   '010_envelopes': envelopes,
+  '011_dashboard_aggregates': dashboardAggregates,
 };
 
 export class MigrationFailedError extends Error {

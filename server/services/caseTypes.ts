@@ -81,18 +81,36 @@ async function findState(db: Reader, workspaceId: string, stateId: string): Prom
 const statesOf = (db: Reader, typeIds: readonly string[]) =>
   typeIds.length === 0 ? Promise.resolve([]) : db.selectFrom('case_states').selectAll().where('case_type_id', 'in', typeIds).where('deleted', '=', false).execute();
 
-/** Open cases per type (CREATED or PROGRESS): part 2 §3 activeCases. */
+/** Open cases per type (CREATED or PROGRESS): part 2 §3 activeCases, from the dashboard aggregates (migration 011). */
 async function activeCasesOf(db: Reader, typeIds: readonly string[]): Promise<Map<string, number>> {
   if (typeIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('cases')
-    .select(['case_type_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .selectFrom('case_state_aggregates')
+    .select(['case_type_id', (eb) => eb.fn.sum<string | number>('count').as('n')])
     .where('case_type_id', 'in', typeIds)
-    .where('deleted', '=', false)
     .where('status', 'in', ['CREATED', 'PROGRESS'])
     .groupBy('case_type_id')
     .execute();
   return new Map(rows.map((r) => [r.case_type_id, Number(r.n)]));
+}
+
+/** Part 1 §3 case state counts: live cases in each state (`count`) and those still open (`activeCases`). */
+async function stateCountsOf(db: Reader, typeIds: readonly string[]): Promise<Map<string, { count: number; activeCases: number }>> {
+  if (typeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('case_state_aggregates')
+    .select(['state_id', 'status', 'count'])
+    .where('case_type_id', 'in', typeIds)
+    .where('state_id', 'is not', null)
+    .execute();
+  const out = new Map<string, { count: number; activeCases: number }>();
+  for (const row of rows) {
+    const entry = out.get(row.state_id!) ?? { count: 0, activeCases: 0 };
+    entry.count += row.count;
+    if (row.status !== 'COMPLETED') entry.activeCases += row.count;
+    out.set(row.state_id!, entry);
+  }
+  return out;
 }
 
 async function viewOf(db: Reader, row: TypeRow): Promise<CaseTypeView> {
@@ -211,17 +229,17 @@ export async function getCaseType(db: Kysely<Database>, actor: AuthContext, ref:
 }
 
 /** GET /cases-types/{id}/states and GET /cases-states?type: a type's states in order; without a type, every listed type's. */
-export async function listCaseStates(db: Kysely<Database>, actor: AuthContext, typeRef: string | null): Promise<CaseStateView[]> {
+export async function listCaseStates(db: Kysely<Database>, actor: AuthContext, typeRef: string | null): Promise<Array<CaseStateView & { count: number; activeCases: number }>> {
   await accessOf(db, actor);
   const types =
     typeRef === null
       ? (await db.selectFrom('case_types').selectAll().where('workspace_id', '=', actor.workspaceId).where('deleted', '=', false).orderBy('code').execute()).filter((t) => !isTbd(t.code))
       : [await findCaseType(db, actor.workspaceId, typeRef)];
-  const states = await statesOf(
-    db,
-    types.map((t) => t.id),
+  const typeIds = types.map((t) => t.id);
+  const [states, counts] = await Promise.all([statesOf(db, typeIds), stateCountsOf(db, typeIds)]);
+  return types.flatMap((type) =>
+    sortedStates(states.filter((s) => s.case_type_id === type.id)).map((s) => ({ ...caseStateView(s, type), ...(counts.get(s.id) ?? { count: 0, activeCases: 0 }) })),
   );
-  return types.flatMap((type) => sortedStates(states.filter((s) => s.case_type_id === type.id)).map((s) => caseStateView(s, type)));
 }
 
 export async function getCaseState(db: Kysely<Database>, actor: AuthContext, stateId: string): Promise<CaseStateView> {

@@ -13,6 +13,8 @@ export type Visibility = {
   teamIds: string[];
   /** Members of the caller's teams, and the caller's own member record. */
   memberIds: string[];
+  /** The caller's own member record(s): the per-human dashboard figures a non-administrator receives. */
+  ownMemberIds: string[];
   /** Engines the caller is authorised on (part 1 §3 engine users). */
   engineIds: string[];
   /** Changes whenever any of the above does; part of every checkpoint. */
@@ -51,5 +53,6 @@ export async function loadVisibility(db: Kysely<Database>, auth: AuthContext): P
     .update(JSON.stringify([auth.role, sorted(modules), teamIds, memberIds, engineIds]))
     .digest('base64url')
     .slice(0, 16);
-  return { workspaceId: auth.workspaceId, userId: auth.userId, isAdmin, modules, teamIds, memberIds, engineIds, fingerprint };
+  const ownMemberIds = sorted(own.map((m) => m.id));
+  return { workspaceId: auth.workspaceId, userId: auth.userId, isAdmin, modules, teamIds, memberIds, ownMemberIds, engineIds, fingerprint };
 }

@@ -54,6 +54,19 @@ export const TABLE_RULES: Record<string, TableRule> = {
   // Batches (module BATCHES): administrators see every batch (the History tab), others their own.
   batches: { rows: (v) => v.isAdmin || (seesBatches(v) && sql`user_id = ${v.userId}`), sees: (v, userId) => v.isAdmin || (seesBatches(v) && userId === v.userId) },
   batch_lines: { rows: (v) => v.isAdmin || (seesBatches(v) && sql`batch_id in (select id from batches where user_id = ${v.userId})`) },
+  // Dashboard aggregates (part 1 §2, §6): case figures with the dashboard or the cases screens; ticket figures of
+  // the caller's own teams, and per-human figures only the caller's own (administrators: the whole workspace).
+  case_flow_aggregates: { rows: withModule('DASHBOARD', 'CASES') },
+  case_state_aggregates: { rows: withModule('DASHBOARD', 'CASES') },
+  ticket_light_aggregates: {
+    rows: (v) => {
+      if (v.isAdmin) return true;
+      if (v.teamIds.length === 0) return false;
+      const own = v.ownMemberIds.length === 0 ? sql`member_id is null` : sql`(member_id is null or member_id in (${inList(v.ownMemberIds)}))`;
+      return sql`team_id in (${inList(v.teamIds)}) and ${own}`;
+    },
+    sees: (v, teamId) => v.isAdmin || v.teamIds.includes(teamId),
+  },
   webhook_executions: { rows: (v) => v.isAdmin },
   external_api_executions: { rows: (v) => v.isAdmin },
 };

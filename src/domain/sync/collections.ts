@@ -22,6 +22,10 @@ export const COLLECTION_TABLES = {
     case_states: 'caseState',
     frontdesk_forms: 'frontdeskForm',
     node_templates: 'nodeTemplate',
+    // Dashboard aggregates (migration 011, src/domain/dashboard/aggregateShapes.ts): small, and shown on the landing screen.
+    case_flow_aggregates: 'caseFlow',
+    case_state_aggregates: 'caseStateCount',
+    ticket_light_aggregates: 'ticketLight',
   },
   tickets: { tickets: 'ticket' },
   cases: { cases: 'case' },

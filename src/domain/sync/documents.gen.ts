@@ -250,7 +250,45 @@ export const nodeTemplateDocSchema = z.object({
 });
 export type NodeTemplateDoc = z.infer<typeof nodeTemplateDocSchema>;
 
-export const configDocSchema = z.discriminatedUnion('kind', [workspaceDocSchema, userDocSchema, engineDocSchema, engineUserDocSchema, calendarDocSchema, teamDocSchema, memberDocSchema, teamMemberDocSchema, corsOriginDocSchema, appDocSchema, eventDocSchema, webhookDocSchema, flowDocSchema, caseTypeDocSchema, caseStateDocSchema, frontdeskFormDocSchema, nodeTemplateDocSchema]);
+export const caseFlowDocSchema = z.object({
+  ...base,
+  kind: z.literal('caseFlow'),
+  workspaceId: z.string(),
+  caseTypeId: z.string(),
+  month: z.string(),
+  created: z.array(z.number()),
+  closed: z.array(z.number()),
+  resolutionMinutes: z.array(z.number()),
+  updatedAt: z.number(),
+});
+export type CaseFlowDoc = z.infer<typeof caseFlowDocSchema>;
+
+export const caseStateCountDocSchema = z.object({
+  ...base,
+  kind: z.literal('caseStateCount'),
+  workspaceId: z.string(),
+  caseTypeId: z.string(),
+  stateId: z.string().nullable(),
+  status: z.string(),
+  count: z.number(),
+  updatedAt: z.number(),
+});
+export type CaseStateCountDoc = z.infer<typeof caseStateCountDocSchema>;
+
+export const ticketLightDocSchema = z.object({
+  ...base,
+  kind: z.literal('ticketLight'),
+  workspaceId: z.string(),
+  teamId: z.string(),
+  memberId: z.string().nullable(),
+  status: z.string(),
+  open: z.number(),
+  windows: z.json(),
+  updatedAt: z.number(),
+});
+export type TicketLightDoc = z.infer<typeof ticketLightDocSchema>;
+
+export const configDocSchema = z.discriminatedUnion('kind', [workspaceDocSchema, userDocSchema, engineDocSchema, engineUserDocSchema, calendarDocSchema, teamDocSchema, memberDocSchema, teamMemberDocSchema, corsOriginDocSchema, appDocSchema, eventDocSchema, webhookDocSchema, flowDocSchema, caseTypeDocSchema, caseStateDocSchema, frontdeskFormDocSchema, nodeTemplateDocSchema, caseFlowDocSchema, caseStateCountDocSchema, ticketLightDocSchema]);
 export type ConfigDoc = z.infer<typeof configDocSchema>;
 
 export const ticketDocSchema = z.object({

@@ -51,7 +51,8 @@ describe.each(backends)('what each role pulls, on %s', (backend) => {
 
   it('an agent with the inbox only gets its account, the teams, its teammates, its engine and the case types: no apps, flows, events, templates or origins', async () => {
     const config = await pullAll(agent, 'config');
-    expect(kinds(config)).toEqual(['caseState', 'caseType', 'engine', 'engineUser', 'member', 'team', 'teamMember', 'user', 'workspace']);
+    // The demo agent has DASHBOARD: the case figures, and its own teams' ticket figures (tests/server/dashboard).
+    expect(kinds(config)).toEqual(['caseFlow', 'caseState', 'caseStateCount', 'caseType', 'engine', 'engineUser', 'member', 'team', 'teamMember', 'ticketLight', 'user', 'workspace']);
     expect(config.filter((d) => d.kind === 'user').map((d) => d.id)).toEqual(['usr-demo-agent']);
     expect(config.filter((d) => d.kind === 'engine').map((d) => d.id)).toEqual(['eng-demo-main']);
     expect(config.filter((d) => d.kind === 'engineUser').map((d) => d.userId)).toEqual(['usr-demo-agent']);
@@ -82,8 +83,8 @@ describe.each(backends)('what each role pulls, on %s', (backend) => {
   it('the administrator receives the whole workspace, private team fields included', async () => {
     const config = await pullAll(admin, 'config');
     expect(kinds(config)).toEqual([
-      'app', 'calendar', 'caseState', 'caseType', 'engine', 'engineUser', 'event', 'flow', 'frontdeskForm',
-      'member', 'nodeTemplate', 'team', 'teamMember', 'user', 'webhook', 'workspace',
+      'app', 'calendar', 'caseFlow', 'caseState', 'caseStateCount', 'caseType', 'engine', 'engineUser', 'event', 'flow', 'frontdeskForm',
+      'member', 'nodeTemplate', 'team', 'teamMember', 'ticketLight', 'user', 'webhook', 'workspace',
     ]);
     const withTokens = await t.handle.db.selectFrom('teams').select('id').where('tok_email', 'is not', null).executeTakeFirst();
     if (withTokens) expect(config.find((d) => d.id === withTokens.id)?.tokEmail).toEqual(expect.any(String));
