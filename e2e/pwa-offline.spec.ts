@@ -6,6 +6,16 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }
 
+/**
+ * Signed in, the page asks the service worker to keep every screen chunk once the browser is idle (src/app/pwa/
+ * prefetchScreens.ts). A chunk the page fetched before the worker took control is kept only then, so a reload
+ * offline is fair once the worker says all are kept.
+ */
+async function waitForScreensKept(page: Page): Promise<void> {
+  await waitForServiceWorkerControl(page);
+  await expect(page.locator('html')).toHaveAttribute('data-route-chunks', 'cached', { timeout: 30_000 });
+}
+
 test.describe('installable PWA', () => {
   test('the manifest is linked, names the app and has 192 and 512 px icons', async ({ page, request }) => {
     await page.goto('/');
@@ -38,7 +48,7 @@ test.describe('installable PWA', () => {
     await shell.signInAs(AGENT);
     await shell.menuLink(/^Inbox/).click();
     await expect(page).toHaveURL(/\/tickets$/);
-    await waitForServiceWorkerControl(page);
+    await waitForScreensKept(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -55,7 +65,7 @@ test.describe('installable PWA', () => {
     const shell = new ShellPage(page);
     await shell.signInAs(AGENT);
     await shell.menuLink(/^Inbox/).click();
-    await waitForServiceWorkerControl(page);
+    await waitForScreensKept(page);
     const counter = shell.menu.locator('[data-counter="openTickets"]');
     await expect(counter).toHaveText(/^[1-9]\d*$/, { timeout: 20_000 });
     const online = await counter.textContent();
