@@ -11,7 +11,7 @@ export type ScreenLoader = () => Promise<Screen>;
  * import, so each area's code (and the heavy libraries only it uses) is its own chunk.
  */
 export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
-  dashboard: () => import('../features/dashboard/DashboardPlaceholder.tsx').then((m) => m.DashboardPlaceholder),
+  dashboard: () => import('../features/dashboard/main/DashboardScreen.tsx').then((m) => m.DashboardScreen),
   cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
   tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
   frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),

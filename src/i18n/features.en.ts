@@ -4,6 +4,9 @@ import { caseTypesEn } from './caseTypes.en.ts';
 import { casesEn } from './cases.en.ts';
 import { caseActivityEn } from './caseActivity.en.ts';
 import { caseDetailEn } from './caseDetail.en.ts';
+import { dashboardEn } from './dashboard.en.ts';
+import { dashboardChartsEn } from './dashboardCharts.en.ts';
+import { dashboardPeopleEn } from './dashboardPeople.en.ts';
 import { changesEn } from './changes.en.ts';
 import type { Widen } from './en.ts';
 import { enginesEn } from './engines.en.ts';
@@ -30,6 +33,9 @@ export const featuresEn = {
   envelopes: envelopesEn,
   caseActivity: caseActivityEn,
   caseDetail: caseDetailEn,
+  dashboard: dashboardEn,
+  dashboardCharts: dashboardChartsEn,
+  dashboardPeople: dashboardPeopleEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

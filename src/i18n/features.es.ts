@@ -4,6 +4,9 @@ import { caseTypesEs } from './caseTypes.es.ts';
 import { casesEs } from './cases.es.ts';
 import { caseActivityEs } from './caseActivity.es.ts';
 import { caseDetailEs } from './caseDetail.es.ts';
+import { dashboardEs } from './dashboard.es.ts';
+import { dashboardChartsEs } from './dashboardCharts.es.ts';
+import { dashboardPeopleEs } from './dashboardPeople.es.ts';
 import { changesEs } from './changes.es.ts';
 import { enginesEs } from './engines.es.ts';
 import { envelopesEs } from './envelopes.es.ts';
@@ -26,4 +29,7 @@ export const featuresEs: FeatureCatalogue = {
   envelopes: envelopesEs,
   caseActivity: caseActivityEs,
   caseDetail: caseDetailEs,
+  dashboard: dashboardEs,
+  dashboardCharts: dashboardChartsEs,
+  dashboardPeople: dashboardPeopleEs,
 };

@@ -1,0 +1,5 @@
+import type { DashboardChartsCatalogue } from './dashboardCharts.en.ts';
+
+export const dashboardChartsEs: DashboardChartsCatalogue = {
+  placeholder: '',
+};

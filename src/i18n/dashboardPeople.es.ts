@@ -1,0 +1,5 @@
+import type { DashboardPeopleCatalogue } from './dashboardPeople.en.ts';
+
+export const dashboardPeopleEs: DashboardPeopleCatalogue = {
+  placeholder: '',
+};
