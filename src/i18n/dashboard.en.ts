@@ -21,6 +21,7 @@ export const dashboardEn = {
     asOf: 'Figures as of {{date}}',
     none: 'No figures have arrived on this device yet.',
     offline: 'Offline: figures as of {{date}}, last synced {{synced}}',
+    offlineAsOf: 'Offline: figures as of {{date}}',
     offlineNever: 'Offline: these figures have not synced yet',
     arriving: 'Figures are still arriving…',
   },

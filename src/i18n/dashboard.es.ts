@@ -20,6 +20,7 @@ export const dashboardEs: DashboardCatalogue = {
     asOf: 'Cifras al {{date}}',
     none: 'Aún no han llegado cifras a este dispositivo.',
     offline: 'Sin conexión: cifras al {{date}}, última sincronización {{synced}}',
+    offlineAsOf: 'Sin conexión: cifras al {{date}}',
     offlineNever: 'Sin conexión: estas cifras aún no se han sincronizado',
     arriving: 'Las cifras siguen llegando…',
   },

@@ -14,10 +14,12 @@ export function validateDashboardSearch(raw: Record<string, unknown>): Dashboard
   const out: DashboardSearch = {};
   const span = Number(raw.span);
   if ((TIMESPANS as readonly number[]).includes(span) && span !== DEFAULT_TIMESPAN) out.span = span as Timespan;
-  if (out.span === 5 && validDay(raw.from) && validDay(raw.to)) {
-    const [from, to] = raw.from <= raw.to ? [raw.from, raw.to] : [raw.to, raw.from];
-    out.from = from;
-    out.to = to;
+  if (out.span === 5) {
+    // One end may be chosen before the other; both, they are put in order.
+    const ends = [raw.from, raw.to].map((day) => (validDay(day) ? day : undefined));
+    const [from, to] = ends[0] !== undefined && ends[1] !== undefined && ends[0] > ends[1] ? [ends[1], ends[0]] : ends;
+    if (from !== undefined) out.from = from;
+    if (to !== undefined) out.to = to;
   }
   if (typeof raw.type === 'string' && raw.type.length > 0 && raw.type.length <= 100) out.type = raw.type;
   return out;
@@ -27,14 +29,14 @@ export const timespanOf = (search: DashboardSearch): Timespan => search.span ?? 
 
 /**
  * The custom range of timespan 5 as instants: from the start of `from` to the end of `to`, local days (`offsetAt`
- * gives minutes east of UTC at an instant). Without a range, the last 7 days up to `nowMs`.
+ * gives minutes east of UTC at an instant). Without `to`, up to `nowMs`; without `from`, the 7 days up to `to`.
  */
 export function customRange(search: DashboardSearch, nowMs: number, offsetAt: (ms: number) => number): { fromMs: number; toMs: number } {
   const DAY_MS = 86_400_000;
-  if (search.from === undefined || search.to === undefined) return { fromMs: nowMs - 7 * DAY_MS, toMs: nowMs };
   const localMidnight = (day: string) => {
     const utc = Date.parse(`${day}T00:00:00Z`);
     return utc - offsetAt(utc) * 60_000;
   };
-  return { fromMs: localMidnight(search.from), toMs: localMidnight(search.to) + DAY_MS - 1 };
+  const toMs = search.to === undefined ? nowMs : localMidnight(search.to) + DAY_MS - 1;
+  return { fromMs: search.from === undefined ? toMs - 7 * DAY_MS + 1 : localMidnight(search.from), toMs };
 }

@@ -13,12 +13,14 @@ describe('the dashboard URL', () => {
   it('keeps a custom range only with timespan 5, in order, and only real days', () => {
     expect(validateDashboardSearch({ span: 5, from: '2026-11-20', to: '2026-11-01' })).toEqual({ span: 5, from: '2026-11-01', to: '2026-11-20' });
     expect(validateDashboardSearch({ span: 4, from: '2026-11-01', to: '2026-11-20' })).toEqual({ span: 4 });
-    expect(validateDashboardSearch({ span: 5, from: '2026-13-45', to: '2026-11-20' })).toEqual({ span: 5 });
+    expect(validateDashboardSearch({ span: 5, from: '2026-13-45', to: '2026-11-20' })).toEqual({ span: 5, to: '2026-11-20' });
+    expect(validateDashboardSearch({ span: 5, from: '2026-11-02' })).toEqual({ span: 5, from: '2026-11-02' });
   });
   it('turns the range into local instants, whole days', () => {
     const range = customRange({ from: '2026-11-01', to: '2026-11-02' }, 0, () => 60);
     expect(range.fromMs).toBe(Date.UTC(2026, 10, 1) - 3_600_000);
     expect(range.toMs - range.fromMs).toBe(2 * 86_400_000 - 1);
+    expect(customRange({}, 1_000_000_000, () => 0)).toEqual({ fromMs: 1_000_000_000 - 7 * 86_400_000 + 1, toMs: 1_000_000_000 });
   });
 });
 

@@ -14,9 +14,11 @@ export function DashboardFreshness({ figuresAt }: { figuresAt: number | null }) 
   const arriving = status.online && status.loaded !== null && !status.loaded.includes('config');
   const date = figuresAt === null ? null : formatDate(figuresAt);
   const text = !status.online
-    ? status.lastSyncAt === null || date === null
+    ? date === null
       ? t('dashboard.freshness.offlineNever')
-      : t('dashboard.freshness.offline', { date, synced: formatDate(status.lastSyncAt) })
+      : status.lastSyncAt === null
+        ? t('dashboard.freshness.offlineAsOf', { date })
+        : t('dashboard.freshness.offline', { date, synced: formatDate(status.lastSyncAt) })
     : arriving
       ? t('dashboard.freshness.arriving')
       : date === null

@@ -38,7 +38,8 @@ export function DashboardScreen(_props: ScreenProps) {
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const search = validateDashboardSearch(raw);
   const navigate = useNavigate();
-  const go = useCallback((next: DashboardSearch) => void navigate({ to: '/dashboard', search: next as Record<string, unknown>, replace: true }), [navigate]);
+  // Normalised as a link would be: the default timespan and a range of another timespan leave the URL.
+  const go = useCallback((next: DashboardSearch) => void navigate({ to: '/dashboard', search: validateDashboardSearch(next) as Record<string, unknown>, replace: true }), [navigate]);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const now = Math.floor(useNow(MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
   const data = useDashboardData(t('dashboard.typePanel.noState'));
