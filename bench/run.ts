@@ -6,6 +6,7 @@ import os from 'node:os';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
 import { run as runDashboard } from './dashboard.ts';
+import { run as runDashboardScreen } from './dashboardScreen.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runLighthouse } from './lighthouse.ts';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   cases: runCases,
   'case-detail': runCaseDetail,
   dashboard: runDashboard,
+  'dashboard-screen': runDashboardScreen,
   modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,
