@@ -4,6 +4,8 @@ import type { Widen } from './en.ts';
 export const dashboardPeopleEn = {
   health: { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' },
   light: { green: 'On time', yellow: 'Warning', red: 'Running late' },
+  lightShort: { green: 'On time', yellow: 'Warning', red: 'Late' },
+  total: 'Total',
   ticketsWord_one: 'ticket',
   ticketsWord_other: 'tickets',
   teams: {
@@ -17,6 +19,8 @@ export const dashboardPeopleEn = {
     list: 'Teams',
     assigned: 'Assigned',
     unassigned: 'Unassigned',
+    ticketsOf: 'Open tickets of {{team}}',
+    tickets: 'Tickets',
     workload: 'Workload',
     workloadOf: 'Workload of {{team}}',
     urgent: 'Alert unassigned tickets',
@@ -33,6 +37,7 @@ export const dashboardPeopleEn = {
     tickets: 'Tickets',
     performance: 'Performance: {{state}}',
     list: 'Humans, most tickets running late first',
+    team: 'Team',
     score: 'Score',
     scoreValue: '{{score}}%',
     category: { neutral: 'No Rating', critical: 'Critical', warning: 'Warning', healthy: 'Healthy' },

@@ -3,6 +3,8 @@ import type { DashboardPeopleCatalogue } from './dashboardPeople.en.ts';
 export const dashboardPeopleEs: DashboardPeopleCatalogue = {
   health: { healthy: 'Saludable', warning: 'Advertencia', critical: 'Crítico' },
   light: { green: 'A tiempo', yellow: 'Advertencia', red: 'Retrasado' },
+  lightShort: { green: 'A tiempo', yellow: 'Aviso', red: 'Tarde' },
+  total: 'Total',
   ticketsWord_one: 'ticket',
   ticketsWord_other: 'tickets',
   teams: {
@@ -16,6 +18,8 @@ export const dashboardPeopleEs: DashboardPeopleCatalogue = {
     list: 'Equipos',
     assigned: 'Asignados',
     unassigned: 'Sin asignar',
+    ticketsOf: 'Tickets abiertos de {{team}}',
+    tickets: 'Tickets',
     workload: 'Carga de trabajo',
     workloadOf: 'Carga de trabajo de {{team}}',
     urgent: 'Alerta: tickets sin asignar',
@@ -32,6 +36,7 @@ export const dashboardPeopleEs: DashboardPeopleCatalogue = {
     tickets: 'Tickets',
     performance: 'Desempeño: {{state}}',
     list: 'Personas, primero las de más tickets retrasados',
+    team: 'Equipo',
     score: 'Puntuación',
     scoreValue: '{{score}} %',
     category: { neutral: 'Sin calificación', critical: 'Crítico', warning: 'Advertencia', healthy: 'Saludable' },

@@ -5,7 +5,7 @@ import { humansOverall, type ScoreCategory } from '../../../domain/dashboard/tic
 import { Badge, type BadgeTone } from '../../../ui/Badge.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import type { HumanCardData, HumansStatusProps } from '../main/dashboardTypes.ts';
-import { CardMessage, HealthBadge, LightChips, PeopleCard, useNumber } from './peopleParts.tsx';
+import { CardMessage, HealthBadge, LightChips, LightsTable, PeopleCard, useNumber } from './peopleParts.tsx';
 
 const CATEGORY_TONE: Record<ScoreCategory, BadgeTone> = { neutral: 'neutral', critical: 'red', warning: 'yellow', healthy: 'green' };
 
@@ -50,7 +50,7 @@ export function HumansStatusCard({ mine, state, humans }: HumansStatusProps) {
             </p>
             <LightChips lights={totals} />
           </div>
-          <ul id={listId} aria-label={t('dashboardPeople.humans.list')} className="flex min-w-0 flex-col gap-3">
+          <ul id={listId} aria-label={t('dashboardPeople.humans.list')} className="grid min-w-0 gap-3 @4xl:grid-cols-2">
             {shown.map((human) => (
               <HumanItem key={human.id} human={human} />
             ))}
@@ -96,37 +96,26 @@ function HumanItem({ human }: { human: HumanCardData }) {
           {t('dashboardPeople.ticketsWord', { count: summary.totalTickets })}
         </p>
         <LightChips lights={summary.lightIndicators} />
-      </div>
-      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        {t('dashboardPeople.humans.score')}
-        {summary.performanceScore !== null && summary.scoreCategory !== 'neutral' && (
-          <span className="font-semibold text-slate-900 tabular-nums" data-field="score">
-            {t('dashboardPeople.humans.scoreValue', { score: number(summary.performanceScore) })}
+        <p className="flex flex-wrap items-center gap-2 text-slate-700">
+          {t('dashboardPeople.humans.score')}
+          {summary.performanceScore !== null && summary.scoreCategory !== 'neutral' && (
+            <span className="font-semibold text-slate-900 tabular-nums" data-field="score">
+              {t('dashboardPeople.humans.scoreValue', { score: number(summary.performanceScore) })}
+            </span>
+          )}
+          <span data-field="category" data-category={summary.scoreCategory}>
+            <Badge tone={CATEGORY_TONE[summary.scoreCategory]}>{t(`dashboardPeople.humans.category.${summary.scoreCategory}`)}</Badge>
           </span>
-        )}
-        <span data-field="category" data-category={summary.scoreCategory}>
-          <Badge tone={CATEGORY_TONE[summary.scoreCategory]}>{t(`dashboardPeople.humans.category.${summary.scoreCategory}`)}</Badge>
-        </span>
-      </p>
+        </p>
+      </div>
       {teamBreakdown.length === 0 ? (
         <p className="text-sm text-slate-600">{t('dashboardPeople.humans.noTickets')}</p>
       ) : (
-        <ul aria-label={t('dashboardPeople.humans.byTeam', { name: human.name })} className="grid min-w-0 gap-2 sm:grid-cols-2">
-          {teamBreakdown.map(({ teamId, tickets }) => (
-            <li key={teamId} data-team-id={teamId} className="flex min-w-0 flex-col gap-1 rounded-md bg-slate-50 p-2">
-              <p className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="min-w-0 font-medium [overflow-wrap:anywhere] text-slate-900">{human.teamNames.get(teamId) ?? teamId}</span>
-                <span className="text-slate-700">
-                  <span className="font-semibold text-slate-900 tabular-nums" data-field="tickets">
-                    {number(tickets.total)}
-                  </span>{' '}
-                  {t('dashboardPeople.ticketsWord', { count: tickets.total })}
-                </span>
-              </p>
-              <LightChips lights={tickets} />
-            </li>
-          ))}
-        </ul>
+        <LightsTable
+          caption={t('dashboardPeople.humans.byTeam', { name: human.name })}
+          rowHeader={t('dashboardPeople.humans.team')}
+          rows={teamBreakdown.map(({ teamId, tickets }) => ({ key: teamId, label: human.teamNames.get(teamId) ?? teamId, lights: tickets, attrs: { 'data-team-id': teamId } }))}
+        />
       )}
     </li>
   );

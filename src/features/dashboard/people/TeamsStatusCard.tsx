@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Lights } from '../../../domain/dashboard/ticketHealth.ts';
 import { teamsSummary } from '../../../domain/dashboard/ticketHealth.ts';
 import { teamColorSlot } from '../../../domain/tickets/inboxRules.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import type { TeamCardData, TeamsStatusProps } from '../main/dashboardTypes.ts';
-import { CardMessage, HealthBadge, LightChips, PeopleCard, useNumber } from './peopleParts.tsx';
+import { CardMessage, HealthBadge, LightsTable, PeopleCard, useNumber } from './peopleParts.tsx';
 
 /** The team's colour (classes color1 to color6, part 1 §9) as the card's left edge. */
 const ACCENT: Record<number, string> = {
@@ -15,6 +14,9 @@ const ACCENT: Record<number, string> = {
   5: 'border-l-violet-500',
   6: 'border-l-teal-500',
 };
+
+const TOTAL_TONE = { healthy: 'bg-green-100 text-green-900', warning: 'bg-yellow-100 text-yellow-900', critical: 'bg-red-100 text-red-900' } as const;
+const TOTAL_DOT = { healthy: 'bg-green-600', warning: 'bg-yellow-500', critical: 'bg-red-600' } as const;
 
 /**
  * Part 1 §2 Teams status card: the teams by health (§4), then one card per team with its assigned and unassigned
@@ -35,17 +37,16 @@ export function TeamsStatusCard({ mine, state, teams }: TeamsStatusProps) {
         <>
           <dl aria-label={t('dashboardPeople.teams.totals')} className="flex flex-wrap gap-2" data-testid="teams-totals">
             {(['healthy', 'warning', 'critical'] as const).map((health) => (
-              <div key={health} className="flex items-center gap-1.5 rounded-lg border border-slate-200 px-3 py-1.5">
-                <dt>
-                  <HealthBadge health={health} />
-                </dt>
-                <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-field={health}>
+              <div key={health} className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm ${TOTAL_TONE[health]}`}>
+                <span aria-hidden="true" className={`h-2 w-2 rounded-full ${TOTAL_DOT[health]}`} />
+                <dt className="font-medium">{t(`dashboardPeople.health.${health}`)}</dt>
+                <dd className="font-bold tabular-nums" data-field={health}>
                   {number(summary[health])}
                 </dd>
               </div>
             ))}
           </dl>
-          <ul aria-label={t('dashboardPeople.teams.list')} className="grid min-w-0 gap-3 sm:grid-cols-2">
+          <ul aria-label={t('dashboardPeople.teams.list')} className="grid min-w-0 gap-3 @xl:grid-cols-2">
             {teams.map((team) => (
               <TeamItem key={team.id} team={team} />
             ))}
@@ -67,15 +68,23 @@ function TeamItem({ team }: { team: TeamCardData }) {
         <h3 id={titleId} className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900">
           {team.name}
         </h3>
-        <HealthBadge health={d.health} field="health" />
-      </div>
-      {d.urgent && (
-        <span data-field="urgent">
-          <Badge tone="red">{t('dashboardPeople.teams.urgent')}</Badge>
+        <span className="flex flex-wrap items-center gap-1.5">
+          {d.urgent && (
+            <span data-field="urgent">
+              <Badge tone="red">{t('dashboardPeople.teams.urgent')}</Badge>
+            </span>
+          )}
+          <HealthBadge health={d.health} field="health" />
         </span>
-      )}
-      <TicketRow label={t('dashboardPeople.teams.assigned')} field="assigned" lights={d.assignedBreakdown} />
-      <TicketRow label={t('dashboardPeople.teams.unassigned')} field="unassigned" lights={d.unassignedBreakdown} />
+      </div>
+      <LightsTable
+        caption={t('dashboardPeople.teams.ticketsOf', { team: team.name })}
+        rowHeader={t('dashboardPeople.teams.tickets')}
+        rows={[
+          { key: 'assigned', label: t('dashboardPeople.teams.assigned'), lights: d.assignedBreakdown, field: 'assigned' },
+          { key: 'unassigned', label: t('dashboardPeople.teams.unassigned'), lights: d.unassignedBreakdown, field: 'unassigned' },
+        ]}
+      />
       <div className="flex flex-col gap-1">
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span className="text-slate-700">{t('dashboardPeople.teams.workload')}</span>
@@ -94,24 +103,5 @@ function TeamItem({ team }: { team: TeamCardData }) {
         </div>
       </div>
     </li>
-  );
-}
-
-function TicketRow({ label, field, lights }: { label: string; field: string; lights: Lights }) {
-  const { t } = useTranslation();
-  const number = useNumber();
-  return (
-    <div className="flex flex-col gap-1">
-      <p className="flex items-baseline justify-between gap-2 text-sm">
-        <span className="text-slate-700">{label}</span>
-        <span className="font-semibold text-slate-900">
-          <span className="tabular-nums" data-field={field}>
-            {number(lights.total)}
-          </span>{' '}
-          <span className="font-normal text-slate-600">{t('dashboardPeople.ticketsWord', { count: lights.total })}</span>
-        </span>
-      </p>
-      <LightChips lights={lights} prefix={field} />
-    </div>
   );
 }
