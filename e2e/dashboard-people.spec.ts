@@ -4,7 +4,7 @@ import { windowKey, type TicketLightDoc } from '../src/domain/dashboard/aggregat
 import { teamDashboard } from '../src/domain/dashboard/ticketHealth.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
-import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
+import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 const MINUTE_MS = 60_000;
 const AGENT_MEMBER = 'mbr-demo-nico';
@@ -132,7 +132,7 @@ test.describe('the dashboard’s Teams and Humans status cards', () => {
     await shootAndCheckWidths(page, 'dashboard-people-admin');
   });
 
-  test('a NORMAL agent sees only their own teams and only their own performance', async ({ page, request }) => {
+  test('a NORMAL agent sees only their own teams and only their own performance, offline too', async ({ page, request, context }) => {
     const adminToken = await apiToken(request, ADMIN);
     await new ShellPage(page).signInAs(AGENT);
     await page.goto('/dashboard');
@@ -167,5 +167,24 @@ test.describe('the dashboard’s Teams and Humans status cards', () => {
 
     expect(await axeViolations(page)).toEqual([]);
     await shootAndCheckWidths(page, 'dashboard-people-agent');
+
+    // The figures come from the replica: a reload without the network shows the same cards.
+    // Ids and ticket counts only: the lights may recolour as a minute passes.
+    const counts = () =>
+      teamsCard.locator('[data-team-id]').evaluateAll((items) =>
+        items.map((item) => [item.getAttribute('data-team-id'), ...['assigned', 'unassigned'].map((f) => item.querySelector(`[data-field="${f}"]`)?.textContent)].join(' ')),
+      );
+    const before = await counts();
+    await waitForOfflineReady(page);
+    await expect(page.locator('html')).toHaveAttribute('data-route-chunks', 'cached', { timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(teamsCard.getByRole('heading', { level: 2 })).toHaveText('My Teams Status', { timeout: 30_000 });
+      await expect(humansCard.locator(`[data-member-id="${AGENT_MEMBER}"]`)).toBeVisible();
+      await expect.poll(counts).toEqual(before);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });

@@ -38,8 +38,10 @@ export function TeamsStatusCard({ mine, state, teams }: TeamsStatusProps) {
           <dl aria-label={t('dashboardPeople.teams.totals')} className="flex flex-wrap gap-2" data-testid="teams-totals">
             {(['healthy', 'warning', 'critical'] as const).map((health) => (
               <div key={health} className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm ${TOTAL_TONE[health]}`}>
-                <span aria-hidden="true" className={`h-2 w-2 rounded-full ${TOTAL_DOT[health]}`} />
-                <dt className="font-medium">{t(`dashboardPeople.health.${health}`)}</dt>
+                <dt className="inline-flex items-center gap-1.5 font-medium">
+                  <span aria-hidden="true" className={`h-2 w-2 rounded-full ${TOTAL_DOT[health]}`} />
+                  {t(`dashboardPeople.health.${health}`)}
+                </dt>
                 <dd className="font-bold tabular-nums" data-field={health}>
                   {number(summary[health])}
                 </dd>
