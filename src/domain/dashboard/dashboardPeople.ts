@@ -1,9 +1,11 @@
 /**
  * Whose figures the Teams and Humans cards list (part 1 §2, §6): an administrator sees every active team and every
- * member of one; anyone else only the teams they are a member of and only themselves. The server already sends a
+ * member of one (internal 'MyBasket' teams left out); anyone else only the teams they are a member of and only themselves. The server already sends a
  * non-administrator only their own teams' and their own per-human aggregates (server/sync/visibilityRules.ts);
  * this decides the cards' rows from the configuration the replica holds.
  */
+import { HIDDEN_TEAM_PREFIX } from '../tickets/inboxRules.ts';
+
 type Team = { id: string; name: string; isActive: boolean; deleted?: boolean };
 type Member = { id: string; name: string; email: string; userId: string | null; deleted?: boolean };
 type Link = { teamId: string; memberId: string; deleted?: boolean };
@@ -17,7 +19,8 @@ export function dashboardPeople<T extends Team, M extends Member>(
   links: readonly Link[],
 ): DashboardPeople<T, M> {
   const live = links.filter((l) => !l.deleted);
-  const activeTeams = teams.filter((t) => !t.deleted && t.isActive);
+  // Part 1 §9: internal 'MyBasket' teams are hidden from team lists.
+  const activeTeams = teams.filter((t) => !t.deleted && t.isActive && !t.name.startsWith(HIDDEN_TEAM_PREFIX));
   const liveMembers = members.filter((m) => !m.deleted);
   const byName = <X extends { name: string }>(a: X, b: X) => a.name.localeCompare(b.name);
   if (viewer.isAdmin) {

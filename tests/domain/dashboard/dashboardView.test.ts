@@ -57,6 +57,7 @@ describe('whose figures the people cards list (part 1 §2, §6)', () => {
     { id: 't1', name: 'Claims', isActive: true },
     { id: 't2', name: 'Billing', isActive: true },
     { id: 't3', name: 'Old', isActive: false },
+    { id: 't4', name: 'MyBasket Ana', isActive: true },
   ];
   const members = [
     { id: 'm1', name: 'Ana', email: 'a@x', userId: 'u1' },
@@ -67,6 +68,7 @@ describe('whose figures the people cards list (part 1 §2, §6)', () => {
     { teamId: 't1', memberId: 'm1' },
     { teamId: 't2', memberId: 'm2' },
     { teamId: 't3', memberId: 'm3' },
+    { teamId: 't4', memberId: 'm3' },
   ];
   it('gives an administrator every active team and its members', () => {
     const out = dashboardPeople({ userId: 'u9', isAdmin: true }, teams, members, links);
