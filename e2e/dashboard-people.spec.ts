@@ -18,7 +18,7 @@ type Figures = { assigned: number; unassigned: number; lights: Record<string, nu
 async function serverPeople(request: APIRequestContext, token: string) {
   const config = await pullAll(request, token, 'config');
   const tickets = (await pullAll(request, token, 'tickets')).filter((d) => !d.deleted && d.state === 'open');
-  const teams = config.filter((d) => d.kind === 'team' && !d.deleted && d.isActive === true);
+  const teams = config.filter((d) => d.kind === 'team' && !d.deleted && d.isActive === true && !String(d.name).startsWith('MyBasket'));
   const now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
   const asDoc = (status: string, list: typeof tickets): TicketLightDoc => {
     const windows: Record<string, number> = {};
