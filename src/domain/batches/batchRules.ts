@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Batches (part 2 §2 wizard, §3 batch, §5 batch rules, §8 messages, §9 constants). The CSV reading rules are in
  * `csvText.ts` (bytes and text) and `batchLines.ts` (header and lines); both are shared by the CSV worker and the
- * wizard.
+ * wizard. The zod schema of the batch's fields is in `batchFields.ts`, so the CSV worker does not load zod.
  */
 
 /** Part 2 §8 and §5 as the spec words them (its misspelling 'requiered' corrected), and the CSV reading messages. */
@@ -51,24 +49,6 @@ export const BATCH_NAME_MAX = 120;
 /** Part 2 §5: only .csv files are allowed (by name; the content is checked when it is read). */
 export const CSV_EXTENSION = '.csv';
 export const isCsvFileName = (name: string): boolean => name.trim().toLowerCase().endsWith(CSV_EXTENSION) && name.trim().length > CSV_EXTENSION.length;
-
-/**
- * Part 2 §5: the separate batch schema (name required, description of 10 to 120 characters). The spec does not gate
- * the wizard on it; `missingForContinue` is the gate.
- */
-export const batchDescriptionSchema = z
-  .string({ error: BATCH_MESSAGES.descriptionRequired })
-  .trim()
-  .min(1, BATCH_MESSAGES.descriptionRequired)
-  .min(BATCH_DESCRIPTION_MIN, BATCH_MESSAGES.descriptionTooShort)
-  .max(BATCH_DESCRIPTION_MAX, BATCH_MESSAGES.descriptionTooLong);
-
-export const batchFieldsSchema = z.object({
-  name: z.string({ error: BATCH_MESSAGES.nameRequired }).trim().min(1, BATCH_MESSAGES.nameRequired).max(BATCH_NAME_MAX),
-  description: batchDescriptionSchema,
-  caseType: z.string({ error: BATCH_MESSAGES.caseTypeRequired }).trim().min(1, BATCH_MESSAGES.caseTypeRequired),
-});
-export type BatchFields = z.infer<typeof batchFieldsSchema>;
 
 export type BatchWizardStart = { name: string; description: string; caseType: string; fileName: string | null };
 

@@ -4,11 +4,11 @@ import {
   BATCH_MESSAGES,
   BATCH_PAGE_SIZE,
   BATCH_PREVIEW_PAGE_SIZE,
-  batchFieldsSchema,
   isCsvFileName,
   missingForContinue,
   previewIsPaginated,
 } from '../../../src/domain/batches/batchRules.ts';
+import { batchFieldsSchema } from '../../../src/domain/batches/batchFields.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0]!.message);
 const start = { name: 'March claims', description: 'Claims imported from the March export', caseType: 'CLAIM', fileName: 'march.csv' };
