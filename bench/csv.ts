@@ -3,7 +3,8 @@
  * in the real CSV worker in headless Chromium: the console's client (src/data/csvParser.ts) and worker built by Vite
  * for production into a small page (bench/csvPage) that shows the preview and the progress as the wizard will.
  * Each run reloads the page, so the worker starts cold with the file, as when a person chooses one; the file is
- * fetched into the page before the clock starts.
+ * fetched into the page before the clock starts. The bench fails unless a second file chosen during a parse
+ * cancels it and its lines read back by page.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,9 @@ export async function run(): Promise<BenchResult[]> {
       await page.waitForFunction(() => 'runCsvBench' in window);
       runs.push(await page.evaluate((url) => (window as unknown as { runCsvBench: (url: string) => Promise<CsvBenchRun> }).runCsvBench(url), '/bench.csv'));
     }
+    const replaced = await page.evaluate((url) => (window as unknown as { checkReplaceAndPages: (url: string) => Promise<unknown> }).checkReplaceAndPages(url), '/bench.csv');
+    const expected = { first: 'cancelled', second: 'ok 12', secondPage: [7, 8, 9, 10, 11] };
+    if (JSON.stringify(replaced) !== JSON.stringify(expected)) throw new Error(`a new file should cancel the running parse: ${JSON.stringify(replaced)}`);
     const rowCounts = new Set(runs.map((r) => r.rowCount));
     if (rowCounts.size !== 1 || !rowCounts.has(CSV_BENCH_LINES)) throw new Error(`expected ${CSV_BENCH_LINES} lines, parsed ${[...rowCounts].join(', ')}`);
     const of = (pick: (r: CsvBenchRun) => number) => runs.map(pick);

@@ -2,7 +2,7 @@
  * The bench's page (bench/csv.ts): the console's CSV client parses a file in the real worker while the page shows
  * the first preview page and the progress as the wizard will, and records the main thread's long tasks.
  */
-import { parseCsv, type CsvParseEvent } from '../../src/data/csvParser.ts';
+import { csvRows, parseCsv, type CsvParseEvent } from '../../src/data/csvParser.ts';
 
 export type CsvBenchRun = { firstPreviewMs: number; parsedMs: number; rowCount: number; problemCount: number; progressEvents: number; longestTaskMs: number; longTasks: number; longestFrameGapMs: number };
 
@@ -79,4 +79,17 @@ async function runOnce(url: string): Promise<CsvBenchRun> {
   };
 }
 
-(window as unknown as { runCsvBench: typeof runOnce }).runCsvBench = runOnce;
+/**
+ * The worker's contract end to end: a second file chosen while the first is read cancels the first, and the lines
+ * of the second are read back by page (the preview's second page: its 6th to 10th lines, file lines 7–11).
+ */
+async function checkReplaceAndPages(url: string): Promise<{ first: string; second: string; secondPage: number[] }> {
+  const blob = await (await fetch(url)).blob();
+  const first = parseCsv(new File([blob], 'first.csv'), () => undefined);
+  const second = await parseCsv(new File(['id,name\n' + Array.from({ length: 12 }, (_, i) => `${i + 1},n${i + 1}\n`).join('')], 'second.csv'), () => undefined);
+  const firstSummary = await first;
+  const secondPage = second.ok ? await csvRows(second.parseId, 5, 5) : [];
+  return { first: firstSummary.ok ? 'ok' : firstSummary.code, second: second.ok ? `ok ${second.rowCount}` : second.code, secondPage: secondPage.map((row) => row.line) };
+}
+
+Object.assign(window, { runCsvBench: runOnce, checkReplaceAndPages });
