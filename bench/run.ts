@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
+import { run as runCsv } from './csv.ts';
 import { run as runDashboard } from './dashboard.ts';
 import { run as runDashboardScreen } from './dashboardScreen.ts';
 import { run as runEngine } from './engine.ts';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   modeler: runModeler,
   lighthouse: runLighthouse,
   reconnect: runReconnect,
+  csv: runCsv,
 };
 
 const only = process.argv[2];
