@@ -15,7 +15,6 @@ export const dashboardChartsEn = {
     type: 'Case type',
     state: 'State',
     cases: 'Open cases',
-    drill: 'Show the states of {{type}}: {{count}} open cases',
     drillHint: 'Choose a case type to see its states.',
     back: 'Back to all types',
     noStates: 'No case states found for this type',

@@ -14,7 +14,6 @@ export const dashboardChartsEs: DashboardChartsCatalogue = {
     type: 'Tipo de caso',
     state: 'Estado',
     cases: 'Casos abiertos',
-    drill: 'Ver los estados de {{type}}: {{count}} casos abiertos',
     drillHint: 'Elija un tipo de caso para ver sus estados.',
     back: 'Volver a todos los tipos',
     noStates: 'No se encontraron estados de caso para este tipo',

@@ -1,5 +1,5 @@
 import type { ApexOptions } from 'apexcharts';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../ui/Badge.tsx';
 import type { CaseDistributionProps, Slice } from '../main/dashboardTypes.ts';
@@ -18,6 +18,7 @@ const ITEM = 'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left te
 export function CaseDistributionTreemap({ types, statesOf, sample, drillable, drilledTypeId, onDrill }: CaseDistributionProps) {
   const { t, i18n } = useTranslation();
   const number = useMemo(() => numberFormatter(i18n.language), [i18n.language]);
+  const hintId = useId();
   const drilledName = drilledTypeId === null ? null : (types.find((type) => type.id === drilledTypeId)?.name ?? drilledTypeId);
   const slices = useMemo(() => (drilledTypeId === null ? types : statesOf(drilledTypeId)).filter((slice) => slice.count > 0), [types, statesOf, drilledTypeId]);
 
@@ -117,14 +118,18 @@ export function CaseDistributionTreemap({ types, statesOf, sample, drillable, dr
             options={options}
             height={CHART_HEIGHT}
           />
-          {drillable && drilledTypeId === null && <p className="text-sm text-slate-600">{t('dashboardCharts.distribution.drillHint')}</p>}
+          {drillable && drilledTypeId === null && (
+            <p id={hintId} className="text-sm text-slate-600">
+              {t('dashboardCharts.distribution.drillHint')}
+            </p>
+          )}
           <SliceList
             listRef={listRef}
             slices={slices}
             number={number}
             label={t('dashboardCharts.legend')}
             drill={drillable && drilledTypeId === null ? (id) => drill(id, true) : null}
-            drillLabel={(slice) => t('dashboardCharts.distribution.drill', { type: slice.name, count: slice.count })}
+            hintId={hintId}
             idAttribute={drilledTypeId === null ? 'data-slice-id' : 'data-state-id'}
           />
         </>
@@ -140,12 +145,13 @@ type SliceListProps = {
   label: string;
   /** Set when an entry drills: the entries are buttons. */
   drill: ((id: string) => void) | null;
-  drillLabel: (slice: Slice) => string;
+  /** The hint that says what an entry does when pressed. */
+  hintId: string;
   idAttribute: 'data-slice-id' | 'data-state-id';
 };
 
 /** The treemap's colour key, which is also the keyboard's way to drill. */
-function SliceList({ listRef, slices, number, label, drill, drillLabel, idAttribute }: SliceListProps) {
+function SliceList({ listRef, slices, number, label, drill, hintId, idAttribute }: SliceListProps) {
   return (
     <ul ref={listRef} aria-label={label} className="grid grid-cols-1 gap-1 sm:grid-cols-2">
       {slices.map((slice, i) => {
@@ -168,7 +174,7 @@ function SliceList({ listRef, slices, number, label, drill, drillLabel, idAttrib
               <button
                 type="button"
                 onClick={() => drill(slice.id)}
-                aria-label={drillLabel(slice)}
+                aria-describedby={hintId}
                 className={`${ITEM} hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus`}
                 {...{ [idAttribute]: slice.id }}
               >
