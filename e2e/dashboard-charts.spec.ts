@@ -36,6 +36,19 @@ const countOf = async (entries: Locator, attribute: string) =>
       attribute,
     ),
   );
+const CARDS = ['CaseDistributionTreemap', 'CaseFlowCharts', 'CaseStatesPie', 'ResolutionTimeCard'] as const;
+
+/** The screen scrolls inside its main area, so a full-page shot shows one screenful: each card is shot on its own. */
+async function shootCards(page: Page, suffix: string): Promise<void> {
+  await page.screenshot({ path: shotPath(`dashboard-charts-${suffix}`) });
+  const size = page.viewportSize()!;
+  // Tall enough for the tallest card, so no shot is cut at the window's bottom.
+  await page.setViewportSize({ width: size.width, height: 2400 });
+  await page.waitForTimeout(300);
+  for (const name of CARDS) await card(page, name).screenshot({ path: shotPath(`dashboard-charts-${name}-${suffix}`) });
+  await page.setViewportSize(size);
+}
+
 const plainNumber = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 
 /**
@@ -88,7 +101,7 @@ test('an administrator reads the dashboard charts, drills into a case type and b
   await expect(treemap.getByRole('button', { name: 'Back to all types' })).toBeFocused();
   await expect.poll(async () => countOf(treemap.locator('[data-state-id]').filter({ has: page.locator('[data-field="count"]') }), 'data-state-id')).toEqual(expected.states.get(typeId));
   await expect(treemap.getByRole('heading', { level: 2 })).toContainText('Case distribution · ');
-  await page.screenshot({ path: shotPath('dashboard-charts-drilled-1280'), fullPage: true });
+  await treemap.screenshot({ path: shotPath('dashboard-charts-drilled-1280') });
   await treemap.getByRole('button', { name: 'Back to all types' }).click();
   await expect(page).not.toHaveURL(/[?&]type=/);
   await expect(treemap.locator(`button[data-slice-id="${typeId}"]`)).toBeFocused();
@@ -125,7 +138,7 @@ test('an administrator reads the dashboard charts, drills into a case type and b
     await expect(panel.locator('[data-field="trend"]')).toHaveText(/vs previous period/);
     await expect(panel.locator('[data-insight]')).toHaveCount(4);
   }
-  await page.screenshot({ path: shotPath('dashboard-charts-flow-table-1280'), fullPage: true });
+  await flow.screenshot({ path: shotPath('dashboard-charts-flow-table-1280') });
   await toggle.click();
 
   // 4. The pie: a legend of states whose shares have one decimal and add up to about 100.
@@ -145,7 +158,7 @@ test('an administrator reads the dashboard charts, drills into a case type and b
   await expect(resolution.locator('[data-chart="bar"] svg.apexcharts-svg, [data-field="empty"]')).toBeVisible({ timeout: 30_000 });
 
   // 6. Screenshots, no sideways scroll from 320 px up, and no axe violation.
-  await page.screenshot({ path: shotPath('dashboard-charts-1280'), fullPage: true });
+  await shootCards(page, '1280');
   const { violations } = await new AxeBuilder({ page }).include('section[data-card]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   for (const width of [390, 320]) {
@@ -153,7 +166,7 @@ test('an administrator reads the dashboard charts, drills into a case type and b
     await expect(treemap.locator('[data-chart="treemap"] svg.apexcharts-svg')).toBeVisible();
     await page.waitForTimeout(500);
     await expectNoSidewaysScroll(page, `dashboard charts at ${width} px`);
-    await page.screenshot({ path: shotPath(`dashboard-charts-${width}`), fullPage: true });
+    await shootCards(page, String(width));
   }
   // On a phone there is no drilling: the entries are not buttons.
   await expect(treemap.locator('button[data-slice-id]')).toHaveCount(0);
@@ -185,7 +198,7 @@ test('the charts read in Spanish: titles, axis and table headers, numbers and da
     const shares = await card(page, 'CaseStatesPie').locator('[data-field="legend"] [data-field="percent"]').allTextContents();
     for (const share of shares) expect(share).toMatch(/^\d{1,3},\d\s%$/);
     await card(page, 'ResolutionTimeCard').getByRole('button', { name: 'Mostrar tiempos de resolución' }).click();
-    await page.screenshot({ path: shotPath('dashboard-charts-es-1280'), fullPage: true });
+    await shootCards(page, 'es-1280');
   } finally {
     await saveAccountLanguage(request, token, 'en');
   }

@@ -1,11 +1,13 @@
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../app/shell/useMediaQuery.ts';
+import { MOBILE_MAX_WIDTH } from '../../../domain/ui/uiConstants.ts';
 import { chartWindow, FLOW_METRICS, pointLabels } from '../../../domain/dashboard/chartPoints.ts';
 import type { CaseFlowChartsProps } from '../main/dashboardTypes.ts';
 import { ApexChart } from './ApexChart.tsx';
 import { ChartCard, Swatch, type Figures } from './ChartCard.tsx';
-import { baseOptions, FLOW_COLORS, numberFormatter } from './chartLook.ts';
+import { baseOptions, FLOW_COLORS, numberFormatter, sparseCategoryAxis } from './chartLook.ts';
 import { FlowMetricPanel } from './FlowMetricPanel.tsx';
 
 const LINE_HEIGHT = 260;
@@ -19,6 +21,8 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const number = useMemo(() => numberFormatter(locale), [locale]);
+  // The line chart spans the card: up to seven named points, four on a phone.
+  const mostLabels = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ? 4 : 7;
   const labels = useMemo(() => pointLabels(series.starts.slice(series.chartFrom), series.bucket, { locale }), [series, locale]);
   const windows = useMemo(() => Object.fromEntries(FLOW_METRICS.map((metric) => [metric, chartWindow(series, metric)])) as Record<(typeof FLOW_METRICS)[number], ReturnType<typeof chartWindow>>, [series]);
   const unit = t(`dashboardCharts.flow.unit.${series.bucket}`);
@@ -27,23 +31,18 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
 
   const options = useMemo<ApexOptions>(() => {
     const base = baseOptions(number);
+    const axis = sparseCategoryAxis(labels, mostLabels);
     return {
       ...base,
       colors: FLOW_METRICS.map((metric) => FLOW_COLORS[metric]),
       stroke: { width: 3, curve: 'straight' },
       markers: { size: 4 },
-      xaxis: {
-        categories: labels,
-        tickAmount: Math.min(labels.length, 12),
-        labels: { rotate: -45, hideOverlappingLabels: true },
-        title: { text: t(`dashboardCharts.flow.axis.${series.bucket}`) },
-        tooltip: { enabled: false },
-      },
+      xaxis: { ...axis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${series.bucket}`) } },
       yaxis: { labels: { formatter: (value: number) => number(value) }, title: { text: t('dashboardCharts.flow.axis.cases') }, forceNiceScale: true, min: 0 },
       grid: { borderColor: '#e2e8f0', padding: { left: 4, right: 8 } },
-      tooltip: { ...base.tooltip, shared: true, intersect: false },
+      tooltip: { ...base.tooltip, x: axis.tooltip?.x, shared: true, intersect: false },
     };
-  }, [labels, number, series.bucket, t]);
+  }, [labels, mostLabels, number, series.bucket, t]);
   const lines = useMemo(() => FLOW_METRICS.map((metric) => ({ name: names[metric], data: windows[metric].shown })), [names, windows]);
 
   const figures: Figures | null = empty

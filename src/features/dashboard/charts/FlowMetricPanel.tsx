@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { summarize, type SeriesSummary } from '../../../domain/dashboard/caseSeries.ts';
 import type { FlowMetric } from '../../../domain/dashboard/chartPoints.ts';
 import { ApexChart } from './ApexChart.tsx';
-import { baseOptions, FLOW_COLORS } from './chartLook.ts';
+import { baseOptions, FLOW_COLORS, sparseCategoryAxis } from './chartLook.ts';
 
 const BAR_HEIGHT = 200;
 
@@ -35,11 +35,13 @@ export function FlowMetricPanel({ metric, shown, before, labels, bucket, empty, 
 
   const options = useMemo<ApexOptions>(() => {
     const base = baseOptions(number);
+    const axis = sparseCategoryAxis(labels, 4);
     return {
       ...base,
       colors: [FLOW_COLORS[metric]],
       plotOptions: { bar: { columnWidth: '70%', borderRadius: 2 } },
-      xaxis: { categories: labels, tickAmount: Math.min(labels.length, 8), labels: { rotate: -45, hideOverlappingLabels: true }, tooltip: { enabled: false } },
+      xaxis: axis.xaxis,
+      tooltip: { ...base.tooltip, x: axis.tooltip?.x },
       yaxis: { labels: { formatter: (value: number) => number(value) }, forceNiceScale: true, min: 0 },
       grid: { borderColor: '#e2e8f0', padding: { left: 4, right: 4 } },
     };

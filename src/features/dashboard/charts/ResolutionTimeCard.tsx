@@ -7,7 +7,7 @@ import { Select } from '../../../ui/Select.tsx';
 import type { ResolutionPeriod, ResolutionTimeProps } from '../main/dashboardTypes.ts';
 import { ApexChart } from './ApexChart.tsx';
 import { ChartCard, type Figures } from './ChartCard.tsx';
-import { baseOptions, numberFormatter, RESOLUTION_COLOR } from './chartLook.ts';
+import { baseOptions, numberFormatter, RESOLUTION_COLOR, sparseCategoryAxis } from './chartLook.ts';
 
 const PERIODS: readonly ResolutionPeriod[] = ['WEEK', 'MONTH', 'QUARTER'];
 const CHART_HEIGHT = 240;
@@ -35,11 +35,13 @@ export function ResolutionTimeCard({ compute, caseTypeName }: ResolutionTimeProp
 
   const options = useMemo<ApexOptions>(() => {
     const base = baseOptions(number);
+    const axis = sparseCategoryAxis(labels, 5);
     return {
       ...base,
       colors: [RESOLUTION_COLOR],
       plotOptions: { bar: { columnWidth: '70%', borderRadius: 2 } },
-      xaxis: { categories: labels, tickAmount: Math.min(labels.length, 10), labels: { rotate: -45, hideOverlappingLabels: true }, title: { text: t('dashboardCharts.resolution.day') }, tooltip: { enabled: false } },
+      xaxis: { ...axis.xaxis, title: { text: t('dashboardCharts.resolution.day') } },
+      tooltip: { ...base.tooltip, x: axis.tooltip?.x },
       yaxis: { labels: { formatter: (value: number) => number(value) }, title: { text: t('dashboardCharts.resolution.hours') }, forceNiceScale: true, min: 0 },
       grid: { borderColor: '#e2e8f0', padding: { left: 4, right: 8 } },
     };

@@ -37,3 +37,20 @@ export function numberFormatter(locale: string, fraction?: number): (n: number) 
   const format = new Intl.NumberFormat(locale, fraction === undefined ? { maximumFractionDigits: 1 } : { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
   return (n) => format.format(n);
 }
+
+/**
+ * A category x axis that names at most `most` points, evenly spaced (every other day of a week, every sixth hour),
+ * so labels never overlap on a narrow card; the tooltip still names every point.
+ */
+export function sparseCategoryAxis(labels: readonly string[], most: number): Pick<ApexOptions, 'xaxis' | 'tooltip'> {
+  const step = Math.max(1, Math.ceil(labels.length / most));
+  const index = new Map(labels.map((label, i) => [label, i]));
+  return {
+    xaxis: {
+      categories: [...labels],
+      labels: { rotate: 0, hideOverlappingLabels: false, trim: false, formatter: (value: string) => ((index.get(value) ?? 0) % step === 0 ? value : '') },
+      tooltip: { enabled: false },
+    },
+    tooltip: { x: { formatter: (_value: number, opts?: { dataPointIndex?: number }) => labels[opts?.dataPointIndex ?? -1] ?? '' } },
+  };
+}
