@@ -39,6 +39,13 @@ const countOf = async (entries: Locator, attribute: string) =>
 const CARDS = ['CaseDistributionTreemap', 'CaseFlowCharts', 'CaseStatesPie', 'ResolutionTimeCard'] as const;
 
 /** The screen scrolls inside its main area, so a full-page shot shows one screenful: each card is shot on its own. */
+async function shootCard(page: Page, name: (typeof CARDS)[number], shot: string): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 2400 });
+  await card(page, name).screenshot({ path: shotPath(shot) });
+  await page.setViewportSize(size);
+}
+
 async function shootCards(page: Page, suffix: string): Promise<void> {
   await page.screenshot({ path: shotPath(`dashboard-charts-${suffix}`) });
   const size = page.viewportSize()!;
@@ -138,7 +145,16 @@ test('an administrator reads the dashboard charts, drills into a case type and b
     await expect(panel.locator('[data-field="trend"]')).toHaveText(/vs previous period/);
     await expect(panel.locator('[data-insight]')).toHaveCount(4);
   }
-  await flow.screenshot({ path: shotPath('dashboard-charts-flow-table-1280') });
+  await shootCard(page, 'CaseFlowCharts', 'dashboard-charts-flow-table-1280');
+  // The 24-hour timespan: today's hours in local time, 00:00 to 23:00.
+  await page.getByTestId('timespan-bar').getByText('24 hours', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]span=1/);
+  await expect(table.locator('caption')).toContainText('per hour');
+  await expect(table.locator('tbody tr')).toHaveCount(24);
+  await expect(table.locator('tbody tr th').first()).toHaveText('00:00');
+  await expect(table.locator('tbody tr th').last()).toHaveText('23:00');
+  await shootCard(page, 'CaseFlowCharts', 'dashboard-charts-flow-24h-1280');
+  await page.getByTestId('timespan-bar').getByText('7 days', { exact: true }).click();
   await toggle.click();
 
   // 4. The pie: a legend of states whose shares have one decimal and add up to about 100.
