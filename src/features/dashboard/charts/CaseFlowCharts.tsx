@@ -1,7 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../../app/shell/useMediaQuery.ts';
 import { MOBILE_MAX_WIDTH } from '../../../domain/ui/uiConstants.ts';
 import { chartWindow, FLOW_METRICS, pointLabels } from '../../../domain/dashboard/chartPoints.ts';
 import type { CaseFlowChartsProps } from '../main/dashboardTypes.ts';
@@ -21,8 +20,6 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const number = useMemo(() => numberFormatter(locale), [locale]);
-  // The line chart spans the card: up to seven named points, four on a phone.
-  const mostLabels = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ? 4 : 7;
   const labels = useMemo(() => pointLabels(series.starts.slice(series.chartFrom), series.bucket, { locale }), [series, locale]);
   const windows = useMemo(() => Object.fromEntries(FLOW_METRICS.map((metric) => [metric, chartWindow(series, metric)])) as Record<(typeof FLOW_METRICS)[number], ReturnType<typeof chartWindow>>, [series]);
   const unit = t(`dashboardCharts.flow.unit.${series.bucket}`);
@@ -31,7 +28,9 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
 
   const options = useMemo<ApexOptions>(() => {
     const base = baseOptions(number);
-    const axis = sparseCategoryAxis(labels, mostLabels);
+    // The line chart spans the card: up to seven named points, four on a phone.
+    const axis = sparseCategoryAxis(labels, 7);
+    const phoneAxis = sparseCategoryAxis(labels, 4);
     return {
       ...base,
       colors: FLOW_METRICS.map((metric) => FLOW_COLORS[metric]),
@@ -41,8 +40,9 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
       yaxis: { labels: { formatter: (value: number) => number(value) }, title: { text: t('dashboardCharts.flow.axis.cases') }, forceNiceScale: true, min: 0 },
       grid: { borderColor: '#e2e8f0', padding: { left: 4, right: 8 } },
       tooltip: { ...base.tooltip, x: axis.tooltip?.x, shared: true, intersect: false },
+      responsive: [{ breakpoint: MOBILE_MAX_WIDTH + 1, options: { xaxis: { ...phoneAxis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${series.bucket}`) } } } }],
     };
-  }, [labels, mostLabels, number, series.bucket, t]);
+  }, [labels, number, series.bucket, t]);
   const lines = useMemo(() => FLOW_METRICS.map((metric) => ({ name: names[metric], data: windows[metric].shown })), [names, windows]);
 
   const figures: Figures | null = empty
