@@ -98,6 +98,13 @@ export type BatchesTable = Replicated & {
   /** The CSV rows as objects keyed by the header. */
   batch_data: JsonWithDefault;
   processed_at: NullableTimestamp;
+  /** The CSV header line (migration 012). */
+  header: JsonWithDefault;
+  /** Lines read from the file, lines the server holds, and their outcomes so far. */
+  line_count: Generated<number>;
+  inserted_count: Generated<number>;
+  done_count: Generated<number>;
+  error_count: Generated<number>;
 };
 
 export type BatchLinesTable = Replicated & {
@@ -109,6 +116,10 @@ export type BatchLinesTable = Replicated & {
   data: JsonWithDefault;
   state: string | null;
   processed_at: NullableTimestamp;
+  /** The line's number in the file (migration 012); unique within its batch; null on older rows. */
+  line_no: number | null;
+  /** Why the line ended ERROR. */
+  error: string | null;
 };
 
 export type InstancesTable = Replicated & {

@@ -490,6 +490,11 @@ export const batchDocSchema = z.object({
   processedAt: z.number().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  header: z.json(),
+  lineCount: z.number(),
+  insertedCount: z.number(),
+  doneCount: z.number(),
+  errorCount: z.number(),
 });
 export type BatchDoc = z.infer<typeof batchDocSchema>;
 
@@ -506,6 +511,8 @@ export const batchLineDocSchema = z.object({
   processedAt: z.number().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  lineNo: z.number().nullable(),
+  error: z.string().nullable(),
 });
 export type BatchLineDoc = z.infer<typeof batchLineDocSchema>;
 
