@@ -6,6 +6,7 @@ import { isActiveInstance } from '../../src/domain/engine/instanceStatus.ts';
 import { withWorkspaceWrite } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { BATCH_JOB_KIND, runBatchJob } from './batchJobs.ts';
 import { graphOfInstance } from './flowVersions.ts';
 import { valuesOf } from './instanceModel.ts';
 import { claimJobs, finishJob, LeaseLostError, releaseJob, type Job } from './jobQueue.ts';
@@ -91,6 +92,10 @@ export function createRunner(options: RunnerOptions): Runner {
 
   async function runJob(job: Job): Promise<void> {
     try {
+      if (job.kind === BATCH_JOB_KIND) {
+        await runBatchJob({ db, log, now, workerId }, job);
+        return;
+      }
       const run = job.kind === 'stage' ? await loadRun(job) : null;
       if (!run) {
         await finishJob(db, job.id, now());

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MUTATIONS } from '../../src/domain/mutations/registry.ts';
 import type { WriteService } from '../services/context.ts';
 import * as apps from '../services/apps.ts';
+import * as batches from '../services/batches.ts';
 import * as caseFiles from '../services/caseFiles.ts';
 import * as caseRecords from '../services/caseRecords.ts';
 import * as cases from '../services/cases.ts';
@@ -76,6 +77,13 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'user.update': userAdmin.updateUser,
   'user.delete': userAdmin.deleteUser,
   'user.sendRecovery': userAdmin.sendRecovery,
+  'batch.create': batches.createBatch,
+  'batch.addLines': batches.addBatchLines,
+  'batch.update': batches.updateBatch,
+  'batch.play': batches.playBatch,
+  'batch.executeLine': batches.runBatchLine,
+  'batch.delete': batches.deleteBatch,
+  'batch.deleteLine': batches.deleteBatchLine,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

@@ -54,6 +54,13 @@ export const changesEn = {
   engineCreate: 'New engine {{name}}',
   engineUpdate: 'Changes to engine {{name}}',
   engineDelete: 'Delete an engine',
+  batchCreate: 'New batch {{name}}',
+  batchLines: '{{lines}} lines of batch {{batch}}',
+  batchUpdate: 'Changes to batch {{batch}}',
+  batchPlay: 'Play batch {{batch}}',
+  batchLineRun: 'Run line {{line}} of batch {{batch}}',
+  batchDelete: 'Delete batch {{batch}}',
+  batchLineDelete: 'Delete line {{line}} of batch {{batch}}',
   other: 'A change',
   advice: {
     claimedByOther: 'Someone else is working on it: pick another ticket.',

@@ -56,6 +56,13 @@ export const changesEs = {
   engineCreate: 'Nuevo motor {{name}}',
   engineUpdate: 'Cambios en el motor {{name}}',
   engineDelete: 'Eliminar un motor',
+  batchCreate: 'Nuevo lote {{name}}',
+  batchLines: '{{lines}} líneas del lote {{batch}}',
+  batchUpdate: 'Cambios en el lote {{batch}}',
+  batchPlay: 'Iniciar el lote {{batch}}',
+  batchLineRun: 'Ejecutar la línea {{line}} del lote {{batch}}',
+  batchDelete: 'Eliminar el lote {{batch}}',
+  batchLineDelete: 'Eliminar la línea {{line}} del lote {{batch}}',
   other: 'Un cambio',
   advice: {
     claimedByOther: 'Otra persona lo está atendiendo: elige otro ticket.',

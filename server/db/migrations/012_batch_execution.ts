@@ -26,5 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     update batch_lines set line_no = line_id::integer where line_id ~ '^[0-9]{1,9}$';
     create unique index batch_lines_number on batch_lines (batch_id, line_no);
     create index batches_workspace_status on batches (workspace_id, status) where not deleted;
+    -- The batch runner's next lines of an ongoing batch, in file order, without sorting 100,000 of them each time.
+    create index batch_lines_pending on batch_lines (batch_id, status, line_no) where not deleted;
+    -- Lines queued alone (run one line, run again after an error), a handful at any time.
+    create index batch_lines_queued on batch_lines (workspace_id) where status = 'RUNNING' and not deleted;
   `.execute(db);
 }

@@ -63,6 +63,13 @@ const CHANGE_KEYS: Record<string, string> = {
   'user.update': 'userUpdate',
   'user.delete': 'userDelete',
   'user.sendRecovery': 'userRecovery',
+  'batch.create': 'batchCreate',
+  'batch.addLines': 'batchLines',
+  'batch.update': 'batchUpdate',
+  'batch.play': 'batchPlay',
+  'batch.executeLine': 'batchLineRun',
+  'batch.delete': 'batchDelete',
+  'batch.deleteLine': 'batchLineDelete',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */
@@ -83,6 +90,9 @@ export function describeChange(name: string, rawArgs: unknown, ticketRef: (ticke
     state: short(args.key),
     instances: Array.isArray(args.ids) ? String(args.ids.length) : '',
     signer: short(args.signerName),
+    batch: text(args.batchId),
+    line: text(args.lineId),
+    lines: Array.isArray(args.lines) ? String(args.lines.length) : '',
   };
   if (base === 'file') {
     const file = text(args.name);

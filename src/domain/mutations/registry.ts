@@ -1,4 +1,5 @@
 import { ACCOUNT_MUTATIONS } from './accountMutations.ts';
+import { BATCH_MUTATIONS } from './batchMutations.ts';
 import { CASE_MUTATIONS } from './caseMutations.ts';
 import { CASE_RECORD_MUTATIONS } from './caseRecordMutations.ts';
 import { CASE_TYPE_MUTATIONS } from './caseTypeMutations.ts';
@@ -34,6 +35,7 @@ export const MUTATIONS: ReadonlyMap<string, MutationDefinition<any>> = new Map(
     ...WORKSPACE_MUTATIONS,
     ...ENGINE_ADMIN_MUTATIONS,
     ...ACCOUNT_MUTATIONS,
+    ...BATCH_MUTATIONS,
   ].map((m) => [m.name, m]),
 );
 
