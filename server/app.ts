@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/accountRoutes.ts';
 import { appRoutes } from './routes/appRoutes.ts';
 import { appsOptimizedRoutes } from './routes/appsOptimizedRoutes.ts';
 import { authRoutes } from './routes/authRoutes.ts';
+import { batchRoutes } from './routes/batchRoutes.ts';
 import { caseRoutes } from './routes/caseRoutes.ts';
 import { caseTypeRoutes } from './routes/caseTypeRoutes.ts';
 import { corsRoutes } from './routes/corsRoutes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: {
   await app.register(caseRoutes(deps));
   await app.register(caseTypeRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(batchRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));

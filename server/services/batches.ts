@@ -152,7 +152,9 @@ export const updateBatch: WriteService<UpdateBatchArgs, { batchId: string }> = a
 /** Play (part 2 §4): the batch becomes ongoing and the workspace's batch runner is woken. */
 export const playBatch: WriteService<BatchRefArgs, { batchId: string; status: string; message: string }> = async (ctx, args) => {
   const batch = await lockVisibleBatch(ctx, args.batchId);
-  const refusal = playRefusal({ status: batch.status, insertedCount: batch.inserted_count });
+  // Counted, not taken from inserted_count: lines written without the counter (the demo seed's) count too.
+  const aLine = await ctx.tx.selectFrom('batch_lines').select('id').where('batch_id', '=', args.batchId).where('deleted', '=', false).limit(1).executeTakeFirst();
+  const refusal = playRefusal({ status: batch.status, insertedCount: aLine ? Math.max(1, batch.inserted_count) : 0 });
   if (refusal) throw refused(refusal);
   await ctx.tx.updateTable('batches').set({ status: BATCH_STATUS.ongoing, processed_at: null, rev: ctx.rev, updated_at: ctx.now }).where('id', '=', args.batchId).execute();
   await wakeBatchRunner(ctx.tx, ctx.actor.workspaceId, ctx.now);
