@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES, LINE_ERRORS } from '../../../src/domain/batches/batchLifecycle.ts';
+import type { PullResponse, ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 import { withWorkspaceWrite } from '../../../server/db/revisions.ts';
 import { BATCH_LINES_PER_CLAIM } from '../../../server/engine/batchJobs.ts';
 import { testBackends } from '../helpers/databases.ts';
@@ -105,6 +106,34 @@ describe.each(backends)('batches executed by the engine on %s', (backend) => {
     await e.engine().drain();
     expect((await linesOf(batchId)).map((l) => l.status)).toEqual(['UNPROCESSED', 'DONE']);
     expect(await batchRow(batchId)).toMatchObject({ status: 'UNPROCESSED', done_count: 1 });
+  });
+
+  /** Everything of the runs collection after a checkpoint, as the sync worker pulls it. */
+  const pullRuns = async (from?: PullResponse['checkpoint']) => {
+    const docs: ReplicaDoc[] = [];
+    let checkpoint = from;
+    for (let page = 0; page < 200; page += 1) {
+      const query = new URLSearchParams({ collection: 'runs', limit: '500', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
+      const body = (await e.t.app.inject({ method: 'GET', url: `/sync/pull?${query}`, headers: e.admin })).json<PullResponse>();
+      docs.push(...body.documents);
+      checkpoint = body.checkpoint;
+      if (body.documents.length < 500) break;
+    }
+    return { docs, checkpoint };
+  };
+
+  it('a client that pulled before Play sees each line’s outcome and the batch’s counts in its next pull', async () => {
+    const type = await caseType(appId);
+    const batchId = await batchOf(type, [{ name: 'Ana' }, { name: 'x'.repeat(5000) }]);
+    const { checkpoint } = await pullRuns();
+    await e.engine().drain();
+    const { docs } = await pullRuns(checkpoint);
+    const lines = docs.filter((d) => d.kind === 'batchLine' && d.batchId === batchId).sort((a, b) => Number(a.lineNo) - Number(b.lineNo));
+    expect(lines.map((l) => [l.status, typeof l.caseId, l.error === null])).toEqual([
+      ['DONE', 'string', true],
+      ['ERROR', 'object', false],
+    ]);
+    expect(docs.find((d) => d.id === batchId)).toMatchObject({ kind: 'batch', status: 'WARNING', doneCount: 1, errorCount: 1, insertedCount: 2 });
   });
 
   it(`a claim of the batch job runs at most ${BATCH_LINES_PER_CLAIM} lines, then waits behind the jobs already due`, async () => {
