@@ -76,8 +76,8 @@ async function pendingLines(db: Kysely<Database>, workspaceId: string, limit: nu
       .where('batch_lines.batch_id', '=', batch.id)
       .where('batch_lines.status', '=', LINE_STATUS.notStarted)
       .where('batch_lines.deleted', '=', false)
+      // line_no alone: the index's own order, so no claim sorts the lines of a 100,000-line batch.
       .orderBy('batch_lines.line_no')
-      .orderBy('batch_lines.id')
       .limit(limit - lines.length)
       .execute();
     lines.push(...next);
@@ -135,8 +135,7 @@ async function runLine(deps: BatchJobDeps, job: Job, line: PendingLine, plan: St
       if (!data.ok) throw new LineFailure(data.reason);
       const caseId = `case-${randomUUID()}`;
       const ctx = { tx, rev, now, actor: engineActor(workspaceId) };
-      await startInstance(ctx, { app: plan.app, eventId: null, graph: plan.graph, caseTypeId: line.caseTypeId, values: data.data, newCase: { id: caseId, description: `${line.batchName} · line ${line.lineId}` } });
-      await tx.updateTable('cases').set({ batch_id: line.batchId }).where('id', '=', caseId).execute();
+      await startInstance(ctx, { app: plan.app, eventId: null, graph: plan.graph, caseTypeId: line.caseTypeId, values: data.data, newCase: { id: caseId, description: `${line.batchName} · line ${line.lineId}`, batchId: line.batchId } });
       const state = await tx.selectFrom('cases').leftJoin('case_states', 'case_states.id', 'cases.state_id').select('case_states.description').where('cases.id', '=', caseId).executeTakeFirst();
       await tx
         .updateTable('batch_lines')

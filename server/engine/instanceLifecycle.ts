@@ -63,8 +63,8 @@ export type StartInput = {
   values: Values;
   /** The case type this app starts (case_types.starting_app_id): a case is opened for the run. */
   caseTypeId: string | null;
-  /** The id and description of that case when the caller chose them (a case created from a frame). */
-  newCase?: { id: string; description: string };
+  /** The id and description of that case when the caller chose them (a case created from a frame, a batch line's case). */
+  newCase?: { id: string; description: string; batchId?: string };
 };
 
 export const noRunnableFlow = () => new ApiError(409, 'no-runnable-flow', "The app's workflow has no start stage to run");
@@ -94,6 +94,7 @@ export async function startInstance(ctx: WriteContext, input: StartInput): Promi
         customer_id: typeof customer === 'string' || typeof customer === 'number' ? String(customer) : null,
         description: input.newCase?.description ?? `Started by ${input.app.name}`,
         data: input.values,
+        batch_id: input.newCase?.batchId ?? null,
         rev,
         created_at: now,
         updated_at: now,
