@@ -3,6 +3,7 @@
  * Each benchmark is a module exporting `run(): Promise<BenchResult[]>`.
  */
 import os from 'node:os';
+import { run as runBatches } from './batches.ts';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
 import { run as runCsv } from './csv.ts';
@@ -21,6 +22,7 @@ export type BenchResult = { name: string; value: number; unit: string; target?: 
 const benches: Record<string, () => Promise<BenchResult[]>> = {
   server: runServer,
   engine: runEngine,
+  batches: runBatches,
   sync: runSync,
   inbox: runInbox,
   cases: runCases,
