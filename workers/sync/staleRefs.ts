@@ -1,5 +1,6 @@
 import type { DocRef, DocWrite } from '../../src/domain/mutations/types.ts';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { DOCS_REQUEST_MAX } from '../../src/domain/sync/protocol.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { SyncTransport } from './transport.ts';
 
@@ -35,17 +36,26 @@ export async function removeStaleRefs(db: ReplicaDatabase, handled: StaleRef[]):
 
 /**
  * The server's current state of the given documents; one the caller can no longer see (or that is gone)
- * comes back as a tombstone of kind 'gone', which is always applied.
+ * comes back as a tombstone of kind 'gone', which is always applied. Asked in requests of at most
+ * DOCS_REQUEST_MAX ids: settled batch chunks alone touch a thousand lines each.
  */
 export async function fetchServerState(transport: SyncTransport, refs: DocRef[]): Promise<DocWrite[]> {
   const byCollection = new Map<SyncedCollection, string[]>();
-  for (const ref of refs) byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id]);
+  for (const ref of refs) {
+    const ids = byCollection.get(ref.collection) ?? [];
+    ids.push(ref.id);
+    byCollection.set(ref.collection, ids);
+  }
   const restored: DocWrite[] = [];
-  for (const [collection, ids] of byCollection) {
-    const current = await transport.docs(collection, ids);
-    const present = new Set(current.map((d) => d.id));
-    for (const doc of current) restored.push({ collection, doc });
-    for (const id of ids) if (!present.has(id)) restored.push({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } });
+  for (const [collection, all] of byCollection) {
+    for (let start = 0; start < all.length; start += DOCS_REQUEST_MAX) restored.push(...(await fetchSome(transport, collection, all.slice(start, start + DOCS_REQUEST_MAX))));
   }
   return restored;
+}
+
+async function fetchSome(transport: SyncTransport, collection: SyncedCollection, ids: string[]): Promise<DocWrite[]> {
+  const current = await transport.docs(collection, ids);
+  const present = new Set(current.map((d) => d.id));
+  const gone = ids.filter((id) => !present.has(id)).map((id) => ({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } }));
+  return [...current.map((doc) => ({ collection, doc })), ...gone];
 }
