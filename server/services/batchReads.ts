@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { columnsOf, exportLine, exportRecord } from '../../src/domain/batches/batchExport.ts';
-import { BATCH_MESSAGES, mayActOnBatch, type AnyBatchStatus, type BatchActor } from '../../src/domain/batches/batchLifecycle.ts';
+import { BATCH_REFUSALS, mayActOnBatch, type AnyBatchStatus, type BatchActor } from '../../src/domain/batches/batchLifecycle.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import type { BatchesTable, BatchLinesTable } from '../db/tables/workTables.ts';
@@ -12,14 +12,14 @@ import { batchActorOf } from './batches.ts';
 export type BatchListQuery = { tab: 'personal' | 'history'; search?: string; limit: number; offset: number };
 export type LineListQuery = { status?: AnyBatchStatus; search?: string; limit: number; offset: number };
 
-const notFound = () => new ApiError(404, 'not-found', BATCH_MESSAGES.notFound);
+const notFound = () => new ApiError(404, 'not-found', BATCH_REFUSALS.notFound);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 /** A substring pattern for LIKE with the user's %, _ and \ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function readerOf(db: Kysely<Database>, actor: AuthContext): Promise<BatchActor> {
   const reader = await batchActorOf(db, actor);
-  if (!reader.isAdmin && !reader.hasBatchesModule) throw new ApiError(403, 'forbidden', BATCH_MESSAGES.notAllowed);
+  if (!reader.isAdmin && !reader.hasBatchesModule) throw new ApiError(403, 'forbidden', BATCH_REFUSALS.notAllowed);
   return reader;
 }
 
@@ -111,7 +111,7 @@ export async function listBatchLines(db: Kysely<Database>, actor: AuthContext, b
 export async function getBatchLine(db: Kysely<Database>, actor: AuthContext, batchId: string, lineId: string) {
   const { row: batch } = await visibleBatch(db, actor, batchId);
   const line = await linesOf(db, batchId).selectAll().where('line_id', '=', lineId).executeTakeFirst();
-  if (!line) throw new ApiError(404, 'not-found', BATCH_MESSAGES.lineNotFound);
+  if (!line) throw new ApiError(404, 'not-found', BATCH_REFUSALS.lineNotFound);
   return lineView(line, batch);
 }
 

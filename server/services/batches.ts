@@ -1,4 +1,4 @@
-import { BATCH_MESSAGES, BATCH_STATUS, LINE_READY_STATE, LINE_STATUS, batchLineRowId, changeRefusal, mayActOnBatch, mayCreateBatch, playRefusal, runLineRefusal, type BatchActor, type BatchLine, type Refusal } from '../../src/domain/batches/batchLifecycle.ts';
+import { BATCH_REFUSALS, BATCH_STATUS, LINE_READY_STATE, LINE_STATUS, batchLineRowId, changeRefusal, mayActOnBatch, mayCreateBatch, playRefusal, runLineRefusal, type BatchActor, type BatchLine, type Refusal } from '../../src/domain/batches/batchLifecycle.ts';
 import type { AddBatchLinesArgs, BatchLineRefArgs, BatchRefArgs, CreateBatchArgs, UpdateBatchArgs } from '../../src/domain/mutations/batchMutations.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { Kysely } from 'kysely';
@@ -14,8 +14,8 @@ import type { WriteContext, WriteService } from './context.ts';
  */
 
 export const refused = (refusal: Refusal) => new ApiError(409, refusal.code, refusal.message);
-const batchNotFound = () => new ApiError(404, 'not-found', BATCH_MESSAGES.notFound);
-const lineNotFound = () => new ApiError(404, 'not-found', BATCH_MESSAGES.lineNotFound);
+const batchNotFound = () => new ApiError(404, 'not-found', BATCH_REFUSALS.notFound);
+const lineNotFound = () => new ApiError(404, 'not-found', BATCH_REFUSALS.lineNotFound);
 
 export async function batchActorOf(tx: Kysely<Database>, actor: AuthContext): Promise<BatchActor> {
   const visibility = await loadVisibility(tx, actor);
@@ -54,7 +54,7 @@ export type CreatedBatch = { batchId: string; insertedCount: number; lineCount: 
 /** A batch not started, of a case type of the workspace; a repeat of the same id by its owner answers the batch. */
 export const createBatch: WriteService<CreateBatchArgs, CreatedBatch> = async (ctx, args) => {
   const { tx, rev, actor, now } = ctx;
-  if (!mayCreateBatch(await batchActorOf(tx, actor))) throw new ApiError(403, 'forbidden', BATCH_MESSAGES.notAllowed);
+  if (!mayCreateBatch(await batchActorOf(tx, actor))) throw new ApiError(403, 'forbidden', BATCH_REFUSALS.notAllowed);
   const caseType = await tx
     .selectFrom('case_types')
     .select('id')
@@ -62,13 +62,13 @@ export const createBatch: WriteService<CreateBatchArgs, CreatedBatch> = async (c
     .where('workspace_id', '=', actor.workspaceId)
     .where('deleted', '=', false)
     .executeTakeFirst();
-  if (!caseType) throw new ApiError(404, 'not-found', BATCH_MESSAGES.caseTypeMissing);
+  if (!caseType) throw new ApiError(404, 'not-found', BATCH_REFUSALS.caseTypeMissing);
   const existing = await tx.selectFrom('batches').select(['workspace_id', 'user_id', 'inserted_count', 'line_count']).where('id', '=', args.batchId).executeTakeFirst();
   if (existing) {
     if (existing.workspace_id === actor.workspaceId && existing.user_id === actor.userId) {
       return { batchId: args.batchId, insertedCount: existing.inserted_count, lineCount: existing.line_count };
     }
-    throw new ApiError(409, 'conflict', BATCH_MESSAGES.idTaken);
+    throw new ApiError(409, 'conflict', BATCH_REFUSALS.idTaken);
   }
   const user = await tx.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirst();
   await tx
@@ -126,8 +126,6 @@ export const addBatchLines: WriteService<AddBatchLinesArgs, { inserted: number; 
   const batch = await lockVisibleBatch(ctx, args.batchId);
   const refusal = changeRefusal(batch);
   if (refusal) throw refused(refusal);
-  const beyond = args.lines.find((line) => line.lineNo > batch.line_count);
-  if (beyond) throw new ApiError(400, 'invalid-args', `Line ${beyond.lineNo} is beyond the ${batch.line_count} lines of the batch`);
   const inserted = await insertLines(ctx, args.batchId, args.lines);
   if (inserted > 0) {
     await ctx.tx
@@ -158,7 +156,7 @@ export const playBatch: WriteService<BatchRefArgs, { batchId: string; status: st
   if (refusal) throw refused(refusal);
   await ctx.tx.updateTable('batches').set({ status: BATCH_STATUS.ongoing, processed_at: null, rev: ctx.rev, updated_at: ctx.now }).where('id', '=', args.batchId).execute();
   await wakeBatchRunner(ctx.tx, ctx.actor.workspaceId, ctx.now);
-  return { batchId: args.batchId, status: BATCH_STATUS.ongoing, message: BATCH_MESSAGES.inProgress };
+  return { batchId: args.batchId, status: BATCH_STATUS.ongoing, message: BATCH_REFUSALS.inProgress };
 };
 
 /**
@@ -196,7 +194,7 @@ export const deleteBatch: WriteService<BatchRefArgs, { batchId: string }> = asyn
   const refusal = changeRefusal(batch);
   if (refusal) throw refused(refusal);
   const busy = await ctx.tx.selectFrom('batch_lines').select('id').where('batch_id', '=', args.batchId).where('status', '=', LINE_STATUS.queued).where('deleted', '=', false).executeTakeFirst();
-  if (busy) throw refused({ code: 'line-busy', message: BATCH_MESSAGES.lineBusy });
+  if (busy) throw refused({ code: 'line-busy', message: BATCH_REFUSALS.lineBusy });
   const { tx, rev, now } = ctx;
   await tx.updateTable('batch_lines').set({ deleted: true, rev, updated_at: now }).where('batch_id', '=', args.batchId).where('deleted', '=', false).execute();
   await tx.updateTable('batches').set({ deleted: true, rev, updated_at: now }).where('id', '=', args.batchId).execute();
@@ -209,7 +207,7 @@ export const deleteBatchLine: WriteService<BatchLineRefArgs, { batchId: string; 
   const refusal = changeRefusal(batch);
   if (refusal) throw refused(refusal);
   const line = await lockLine(ctx, args.batchId, args.lineId);
-  if (line.status === LINE_STATUS.queued) throw refused({ code: 'line-busy', message: BATCH_MESSAGES.lineBusy });
+  if (line.status === LINE_STATUS.queued) throw refused({ code: 'line-busy', message: BATCH_REFUSALS.lineBusy });
   const { tx, rev, now } = ctx;
   await tx.updateTable('batch_lines').set({ deleted: true, rev, updated_at: now }).where('id', '=', line.id).execute();
   await tx

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   BATCH_LIMITS,
-  BATCH_MESSAGES,
+  BATCH_REFUSALS,
   BATCH_STATUS,
   LINE_READY_STATE,
   LINE_STATUS,
@@ -22,8 +22,8 @@ import { defineMutation, MutationRefused, type DocRef, type DocWrite } from './t
  * same rules (src/domain/batches/batchLifecycle.ts) again under the workspace lock.
  */
 
-const name = z.string().trim().min(1, BATCH_MESSAGES.nameRequired).max(BATCH_LIMITS.nameMax, BATCH_MESSAGES.nameTooLong);
-const description = z.string().trim().min(1, BATCH_MESSAGES.descriptionRequired).max(BATCH_LIMITS.descriptionMax, BATCH_MESSAGES.descriptionTooLong);
+const name = z.string().trim().min(1, BATCH_REFUSALS.nameRequired).max(BATCH_LIMITS.nameMax, BATCH_REFUSALS.nameTooLong);
+const description = z.string().trim().min(1, BATCH_REFUSALS.descriptionRequired).max(BATCH_LIMITS.descriptionMax, BATCH_REFUSALS.descriptionTooLong);
 const column = z.string().trim().min(1, 'A column name is empty').max(BATCH_LIMITS.columnNameMax, `A column name has at most ${BATCH_LIMITS.columnNameMax} characters`);
 const lineId = z.string().regex(/^[0-9]{1,9}$/, 'lineId must be the line number');
 
@@ -42,8 +42,12 @@ export const createBatchArgs = z.object({
 });
 export type CreateBatchArgs = z.infer<typeof createBatchArgs>;
 
+/**
+ * A line keyed by its number: the CSV worker's line (the file's row, the header being row 1, so a problem's line is
+ * the row a person finds in the file), or 1..n for rows without a file; unique within the batch.
+ */
 export const batchLineSchema = z.object({
-  lineNo: z.number().int().min(1).max(BATCH_LIMITS.linesMax),
+  lineNo: z.number().int().min(1).max(BATCH_LIMITS.lineNoMax),
   values: z.record(column, z.string().max(BATCH_LIMITS.cellMax, `A cell has at most ${BATCH_LIMITS.cellMax.toLocaleString('en-US')} characters`)),
 });
 
@@ -78,7 +82,7 @@ const refuse = (refusal: Refusal | null) => {
 /** The batch as the replica has it; a batch the replica does not hold yet is left for the server to judge. */
 const batchIn = (docs: ReadonlyMap<string, ReplicaDoc>, batchId: string): ReplicaDoc | null => {
   const doc = docs.get(batchId);
-  if (doc && doc.kind === 'batch' && doc.deleted) throw new MutationRefused('not-found', BATCH_MESSAGES.notFound);
+  if (doc && doc.kind === 'batch' && doc.deleted) throw new MutationRefused('not-found', BATCH_REFUSALS.notFound);
   return doc && doc.kind === 'batch' ? doc : null;
 };
 const facts = (batch: ReplicaDoc) => ({ status: String(batch.status), insertedCount: Number(batch.insertedCount ?? 0) });
@@ -101,7 +105,7 @@ export const createBatch = defineMutation<CreateBatchArgs>({
     const user = docs.get(actor.userId);
     if (!user || typeof user.workspaceId !== 'string') throw new MutationRefused('not-ready', 'Your data is still loading; try again in a moment');
     const caseType = docs.get(args.caseTypeId);
-    if (!caseType || caseType.kind !== 'caseType' || caseType.deleted) throw new MutationRefused('not-found', BATCH_MESSAGES.caseTypeMissing);
+    if (!caseType || caseType.kind !== 'caseType' || caseType.deleted) throw new MutationRefused('not-found', BATCH_REFUSALS.caseTypeMissing);
     const doc: ReplicaDoc = {
       id: args.batchId,
       kind: 'batch',

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { exportLine, exportRecord } from '../../../src/domain/batches/batchExport.ts';
-import { BATCH_LIMITS, BATCH_MESSAGES, chunkBatchLines, jsonBytes, lineCaseData, playRefusal, runLineRefusal, statusChangeRefusal } from '../../../src/domain/batches/batchLifecycle.ts';
+import { BATCH_LIMITS, BATCH_REFUSALS, chunkBatchLines, jsonBytes, lineCaseData, playRefusal, runLineRefusal, statusChangeRefusal } from '../../../src/domain/batches/batchLifecycle.ts';
 import { addBatchLinesArgs } from '../../../src/domain/mutations/batchMutations.ts';
 
 describe('a batch’s life', () => {
   it.each([
     [{ status: 'UNPROCESSED', insertedCount: 3 }, null],
-    [{ status: 'UNPROCESSED', insertedCount: 0 }, BATCH_MESSAGES.empty],
-    [{ status: 'ONGOING', insertedCount: 3 }, BATCH_MESSAGES.notExecuted],
-    [{ status: 'DONE', insertedCount: 3 }, BATCH_MESSAGES.notExecuted],
+    [{ status: 'UNPROCESSED', insertedCount: 0 }, BATCH_REFUSALS.empty],
+    [{ status: 'ONGOING', insertedCount: 3 }, BATCH_REFUSALS.notExecuted],
+    [{ status: 'DONE', insertedCount: 3 }, BATCH_REFUSALS.notExecuted],
   ])('Play of %o: %s', (batch, message) => {
     expect(playRefusal(batch)?.message ?? null).toBe(message);
   });
@@ -28,7 +28,7 @@ describe('a batch’s life', () => {
   it('an ongoing batch cannot be stopped; asking ONGOING of a batch not started is Play', () => {
     expect(statusChangeRefusal({ status: 'ONGOING', insertedCount: 1 }, 'UNPROCESSED')?.message).toBe("You're not able to stop the batch.");
     expect(statusChangeRefusal({ status: 'UNPROCESSED', insertedCount: 1 }, 'ONGOING')).toBeNull();
-    expect(statusChangeRefusal({ status: 'UNPROCESSED', insertedCount: 0 }, 'ONGOING')?.message).toBe(BATCH_MESSAGES.empty);
+    expect(statusChangeRefusal({ status: 'UNPROCESSED', insertedCount: 0 }, 'ONGOING')?.message).toBe(BATCH_REFUSALS.empty);
   });
 
   it('chunks stay within the line and byte limits and keep every line in order, even multi-byte text', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_MESSAGES, LINE_ERRORS } from '../../../src/domain/batches/batchLifecycle.ts';
+import { BATCH_REFUSALS, LINE_ERRORS } from '../../../src/domain/batches/batchLifecycle.ts';
 import type { PullResponse, ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 import { withWorkspaceWrite } from '../../../server/db/revisions.ts';
 import { BATCH_LINES_PER_CLAIM } from '../../../server/engine/batchJobs.ts';
@@ -89,7 +89,7 @@ describe.each(backends)('batches executed by the engine on %s', (backend) => {
     await withWorkspaceWrite(db(), 'ws-demo', (tx, rev) => tx.updateTable('case_types').set({ starting_app_id: appId, rev }).where('id', '=', type).execute());
     expect(await runLine(batchId, '1')).toMatchObject({ status: 'applied' });
     expect(await batchRow(batchId)).toMatchObject({ status: 'ONGOING', error_count: 1 });
-    expect(await runLine(batchId, '1')).toMatchObject({ status: 'rejected', code: 'line-busy', message: BATCH_MESSAGES.lineBusy });
+    expect(await runLine(batchId, '1')).toMatchObject({ status: 'rejected', code: 'line-busy', message: BATCH_REFUSALS.lineBusy });
     await e.engine().drain();
     expect(await batchRow(batchId)).toMatchObject({ status: 'WARNING', done_count: 1, error_count: 1 });
     expect(await runLine(batchId, '2')).toMatchObject({ status: 'applied' });
