@@ -9,7 +9,9 @@ type Props = ApexChartProps & { label: string };
 /**
  * One drawn chart. Its SVG is a picture (role img) named by `label` in the reader's language — apexcharts' own
  * keyboard navigation and live announcements are off, since the card's table and lists carry the figures; its box
- * keeps its height while the library loads, so nothing below it jumps.
+ * keeps its height while the library loads, so nothing below it jumps. apexcharts redraws to a new width a moment
+ * after the window narrows (a phone turned, a window resized); until then the box clips the old drawing instead of
+ * making the page scroll sideways.
  */
 export function ApexChart({ label, height, options, ...chart }: Props) {
   const named = useMemo(
@@ -17,7 +19,7 @@ export function ApexChart({ label, height, options, ...chart }: Props) {
     [options, label],
   );
   return (
-    <div className="w-full min-w-0" style={{ minHeight: height }} data-chart={chart.type}>
+    <div className="w-full min-w-0 overflow-hidden" style={{ minHeight: height }} data-chart={chart.type}>
       <Suspense fallback={<div className="w-full animate-pulse rounded-lg bg-slate-100" style={{ height }} data-chart-loading="" />}>
         <ApexChartImpl height={height} options={named} {...chart} />
       </Suspense>
