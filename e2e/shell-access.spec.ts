@@ -26,7 +26,7 @@ test.describe('shell and module access', () => {
     await expect(shell.workspaceName).toHaveText(WORKSPACE_NAME);
     await expect(shell.userBadge).toContainText('Active');
     await expect(shell.screenTitle).toHaveText('Dashboard');
-    await expect(page.getByText('Dashboard is coming soon')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Case types and states' })).toBeVisible();
     await page.screenshot({ path: 'test-results/shell-admin.png' });
 
     await shell.syncIndicator.click();
@@ -150,7 +150,7 @@ async function chooseSpanishThenEnglish(page: Page, request: APIRequestContext, 
   await expect(shell.screenTitle).toHaveText('Tablero');
   expect(await shell.menuNames()).toEqual(['Tablero', 'Bandeja', 'Lotes', 'WhatsApp', 'Configuración']);
   await expect(shell.userBadge).toContainText('Activo');
-  await expect(page.getByText('Tablero estará disponible pronto')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tipos y estados de caso' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
