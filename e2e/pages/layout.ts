@@ -24,11 +24,17 @@ export async function sidewaysOverflow(page: Page): Promise<{ document: number; 
   });
 }
 
-/** Asserts that nothing scrolls sideways at the current width. */
+/**
+ * Asserts that nothing scrolls sideways at the current width, once the page has laid itself out for it: right after
+ * a viewport change the screens that switch on a media query (the header's workspace initials, cards below 900 px,
+ * charts redrawn to their new width) take a frame or a debounce to re-render, so the check retries for a moment.
+ */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const overflow = await sidewaysOverflow(page);
-  expect(overflow.document, `${where}: scrollWidth past innerWidth (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(0);
-  expect(overflow.main, `${where}: main area scrolls sideways (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(0);
+  await expect(async () => {
+    const overflow = await sidewaysOverflow(page);
+    expect(overflow.document, `${where}: scrollWidth past innerWidth (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(0);
+    expect(overflow.main, `${where}: main area scrolls sideways (${overflow.culprits.join('; ')})`).toBeLessThanOrEqual(0);
+  }).toPass({ timeout: 3_000 });
 }
 
 /** Where journeys leave their screenshots: SHOTS_DIR when set (to look at them), else test-results. */
