@@ -20,7 +20,7 @@ const WRITES = Number(process.env.BENCH_DASHBOARD_WRITES ?? 10);
 export const CHART_CARDS = ['CaseDistributionTreemap', 'CaseFlowCharts', 'CaseStatesPie'] as const;
 
 /**
- * In the page: answers the ms until every chart of every chart card is drawn (apexcharts' SVG with its paths, or
+ * In the page: answers the ms until every chart of every chart card is drawn (apexcharts' SVG with its paths or treemap rectangles, or
  * the card's empty text) and two frames have passed; with `click`, after a click on the menu's Dashboard entry.
  */
 function chartsPaintedAfter([cards, click]: readonly [readonly string[], boolean]): Promise<number> {
@@ -30,7 +30,7 @@ function chartsPaintedAfter([cards, click]: readonly [readonly string[], boolean
       if (!section || section.querySelector('[data-chart-loading]')) return false;
       if (section.querySelector('[data-field="empty"]')) return true;
       const charts = [...section.querySelectorAll('[data-chart]')];
-      return charts.length > 0 && charts.every((chart) => chart.querySelector('svg.apexcharts-svg path') !== null);
+      return charts.length > 0 && charts.every((chart) => chart.querySelector('svg.apexcharts-svg path, svg.apexcharts-svg rect.apexcharts-treemap-rect') !== null);
     });
   return new Promise((resolve, reject) => {
     const start = performance.now();
