@@ -3,6 +3,8 @@
  * (a seeded generator). Shaped like a real export: accented names in UTF-8, quoted notes with commas, doubled
  * quotes and now and then a line break, and some empty cells.
  */
+import { createRandom } from '../src/domain/random.ts';
+
 export const CSV_BENCH_LINES = 100_000;
 
 const FIRST = ['Ana', 'José', 'Zoë', 'François', 'Miguel', 'Søren', 'Chloé', 'Łukasz', 'Mei', 'Olusegun', 'Íñigo', 'Priya'];
@@ -16,22 +18,10 @@ const NOTES = [
   'Address changed, see attached letter\nSecond line of the note',
 ];
 
-/** mulberry32: a small seeded generator, so the file is identical on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 export function benchCsv(lines = CSV_BENCH_LINES): string {
-  const random = seeded(17);
+  const random = createRandom(17).next;
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const out = ['line_id,customer_id,first_name,last_name,email,phone,city,policy,amount,start_date,status,notes'];
   for (let i = 1; i <= lines; i += 1) {

@@ -12,7 +12,7 @@ import {
   type TeamKey,
   caseTypeRowId,
 } from './demoDefinitions.ts';
-import type { Random } from './prng.ts';
+import type { Random } from '../../../src/domain/random.ts';
 import { json, type SeedRow } from './seedRows.ts';
 
 /**

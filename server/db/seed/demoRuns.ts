@@ -2,7 +2,7 @@ import type { InstanceStageStatus, InstanceStatus, NodeType } from '../domainTab
 import { DEMO_WEBHOOK, FLOWS, IDS, templateOfStage, type FlowKey } from './demoDefinitions.ts';
 import { DAY_MS, HOUR_MS, pad, type CasePlan, type TicketPlan } from './demoCases.ts';
 import type { AppActivity } from './demoConfig.ts';
-import type { Random } from './prng.ts';
+import type { Random } from '../../../src/domain/random.ts';
 import { json, type SeedRow } from './seedRows.ts';
 
 /**

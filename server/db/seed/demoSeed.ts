@@ -7,7 +7,7 @@ import { batchRows, caseRows, planCases } from './demoCases.ts';
 import { accountRows, modelRows } from './demoConfig.ts';
 import { DEMO_ACCOUNTS, DEMO_GLOBAL_ORIGIN, DEMO_WORKSPACE } from './demoDefinitions.ts';
 import { planInstances, runRows } from './demoRuns.ts';
-import { createRandom } from './prng.ts';
+import { createRandom } from '../../../src/domain/random.ts';
 import { insertRows, type SeedRow, type SeededTable } from './seedRows.ts';
 
 export { DEMO_ACCOUNTS, DEMO_WEBHOOK, DEMO_WORKSPACE, type DemoAccount } from './demoDefinitions.ts';

@@ -3,24 +3,14 @@
  * it: sample figures appear only on an empty workspace (not one live case), are labelled "Sample data" on
  * screen, and are never mixed with real figures — a workspace with one real case shows real figures only.
  */
+import { createRandom } from '../random.ts';
+
 export type Slice = { id: string; name: string; count: number };
 
 export const SAMPLE_MIN = 10;
 export const SAMPLE_MAX = 59;
 /** How many demo types the treemap shows when the workspace has none (its eight colours, part 1 §9). */
 export const SAMPLE_TYPE_COUNT = 8;
-
-/** A small deterministic generator, so the sample does not change on every render. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A count from 10 to 59 inclusive. */
 export const sampleCount = (random: () => number): number => SAMPLE_MIN + Math.floor(random() * (SAMPLE_MAX - SAMPLE_MIN + 1));
@@ -31,7 +21,7 @@ export const sampleCount = (random: () => number): number => SAMPLE_MIN + Math.f
  */
 export function distributionOrSample(types: readonly Slice[], hasCases: boolean, demoName: (n: number) => string, seed = 16): { slices: Slice[]; sample: boolean } {
   if (hasCases) return { slices: [...types], sample: false };
-  const random = seededRandom(seed);
+  const random = createRandom(seed).next;
   const base = types.length > 0 ? types : Array.from({ length: SAMPLE_TYPE_COUNT }, (_, i) => ({ id: `sample-${i + 1}`, name: demoName(i + 1), count: 0 }));
   return { slices: base.map((t) => ({ ...t, count: sampleCount(random) })), sample: true };
 }

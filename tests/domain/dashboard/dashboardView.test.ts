@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardPeople } from '../../../src/domain/dashboard/dashboardPeople.ts';
 import { customRange, timespanOf, validateDashboardSearch } from '../../../src/domain/dashboard/dashboardSearch.ts';
-import { distributionOrSample, sampleCount, seededRandom, SAMPLE_MAX, SAMPLE_MIN, SAMPLE_TYPE_COUNT } from '../../../src/domain/dashboard/sampleData.ts';
+import { createRandom } from '../../../src/domain/random.ts';
+import { distributionOrSample, sampleCount, SAMPLE_MAX, SAMPLE_MIN, SAMPLE_TYPE_COUNT } from '../../../src/domain/dashboard/sampleData.ts';
 
 describe('the dashboard URL', () => {
   it('keeps a valid timespan, drops the default and anything unknown', () => {
@@ -43,7 +44,7 @@ describe('sample data (part 1 §2, issue 16 item 4)', () => {
     expect(out.slices[0]!.count).toBeGreaterThanOrEqual(SAMPLE_MIN);
   });
   it('draws every count from 10 to 59 and nothing else', () => {
-    const random = seededRandom(1);
+    const random = createRandom(1).next;
     const seen = new Set<number>();
     for (let i = 0; i < 5_000; i += 1) seen.add(sampleCount(random));
     expect(Math.min(...seen)).toBe(SAMPLE_MIN);

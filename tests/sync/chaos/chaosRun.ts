@@ -1,4 +1,4 @@
-import { createRandom } from '../../../server/db/seed/prng.ts';
+import { createRandom } from '../../../src/domain/random.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
 import { REPLICA_ONLY_FIELDS } from '../../../src/domain/sync/replicaFields.ts';

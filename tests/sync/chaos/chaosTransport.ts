@@ -1,4 +1,4 @@
-import type { Random } from '../../../server/db/seed/prng.ts';
+import type { Random } from '../../../src/domain/random.ts';
 import type { PullResponse } from '../../../src/domain/sync/protocol.ts';
 import { httpTransport, TransportError, type SyncTransport } from '../../../workers/sync/transport.ts';
 

@@ -1,4 +1,4 @@
-import type { Random } from '../../../server/db/seed/prng.ts';
+import type { Random } from '../../../src/domain/random.ts';
 import { nextSeq, type OutboxEntry } from '../../../workers/sync/outbox.ts';
 import { CHAOS_TICKETS } from './chaosWorld.ts';
 

@@ -1,6 +1,6 @@
 /**
- * A small seeded pseudo-random generator (mulberry32), so the demo data is the same on every run. Not for
- * anything secret.
+ * A small seeded pseudo-random generator (mulberry32), so demo data, sample figures and generated test files are the
+ * same on every run. Not for anything secret.
  */
 export type Random = {
   /** A float in [0, 1). */
