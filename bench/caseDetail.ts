@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import type { BenchResult } from './run.ts';
-import { CHROMIUM_ARGS, percentile, round, startVolumeServer } from './volumeServer.ts';
+import { CHROMIUM_ARGS, percentile, round, showCaseRow, signInAsAdmin, startVolumeServer, volumeCaseId, waitForVolumeCases } from './volumeServer.ts';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const OPENS = Number(process.env.BENCH_CASE_DETAIL_OPENS ?? 20);
-
-const volumeCaseId = (n: number) => `case-vol-${String(n).padStart(6, '0')}`;
 
 /**
  * In the page: clicks the case's row in the cases history and answers the ms until the detail is fully drawn —
@@ -33,12 +31,6 @@ function openAndWait(caseId: string): Promise<number> {
   });
 }
 
-/** The cases history narrowed to one case (the search runs at once on Enter), its row on screen; not timed. */
-async function showRow(page: Page, baseUrl: string, caseId: string, timeout = 30_000): Promise<void> {
-  await page.goto(`${baseUrl}/cases?q=${caseId}`);
-  await page.locator('[data-testid="case-id"]', { hasText: caseId }).first().waitFor({ timeout });
-}
-
 /**
  * The real case detail (the built PWA) over a replica of CASES cases: a click on a row of the cases history →
  * the detail fully drawn. The first open of a case also asks the server for its records (the case scope); the
@@ -50,24 +42,10 @@ export async function run(): Promise<BenchResult[]> {
   const { baseUrl } = server;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await page.getByLabel('Username', { exact: true }).fill('admin@demo.local');
-    await page.getByLabel('Password', { exact: true }).fill('Admin#2026');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Ada Admin').first().waitFor();
+    const page = await signInAsAdmin(browser, baseUrl);
     // Cold sync: until the last volume case can be found in the history (the replica holds them all).
     const signedIn = Date.now();
-    for (let tries = 0; ; tries += 1) {
-      try {
-        await showRow(page, baseUrl, volumeCaseId(CASES), 20_000);
-        break;
-      } catch (error) {
-        if (tries > 30) throw error;
-      }
-    }
+    await waitForVolumeCases(page, baseUrl, CASES);
     const coldMs = Date.now() - signedIn;
     await page.waitForTimeout(5_000);
 
@@ -75,7 +53,7 @@ export async function run(): Promise<BenchResult[]> {
     const warm: number[] = [];
     for (let i = 1; i <= OPENS; i += 1) {
       const caseId = volumeCaseId(i * Math.floor(CASES / OPENS));
-      await showRow(page, baseUrl, caseId);
+      await showCaseRow(page, baseUrl, caseId);
       first.push(await page.evaluate(openAndWait, caseId));
       await page.goBack();
       await page.locator('[data-testid="case-id"]', { hasText: caseId }).first().waitFor();

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -41,4 +42,39 @@ export async function startVolumeServer(name: string, volume: { cases: number; t
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The id `seedVolume` gives the n-th volume case. */
+export const volumeCaseId = (n: number) => `case-vol-${String(n).padStart(6, '0')}`;
+
+/** A new browser context signed in as the demo administrator, on the shell. */
+export async function signInAsAdmin(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  // tsx names functions with a __name helper that the page does not have; the benches run functions in the page.
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Username', { exact: true }).fill('admin@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill('Admin#2026');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText('Ada Admin').first().waitFor();
+  return page;
+}
+
+/** The cases history narrowed to one case (the search runs at once on Enter), its row on screen. */
+export async function showCaseRow(page: Page, baseUrl: string, caseId: string, timeout = 30_000): Promise<void> {
+  await page.goto(`${baseUrl}/cases?q=${caseId}`);
+  await page.locator('[data-testid="case-id"]', { hasText: caseId }).first().waitFor({ timeout });
+}
+
+/** Until the last of `cases` volume cases can be found in the cases history: the replica holds them all. */
+export async function waitForVolumeCases(page: Page, baseUrl: string, cases: number): Promise<void> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await showCaseRow(page, baseUrl, volumeCaseId(cases), 20_000);
+      return;
+    } catch (error) {
+      if (tries > 30) throw error;
+    }
+  }
 }
