@@ -15,7 +15,7 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
   tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
   frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),
-  batches: () => import('../features/batches/BatchesPlaceholder.tsx').then((m) => m.BatchesPlaceholder),
+  batches: () => import('../features/batches/BatchesScreen.tsx').then((m) => m.BatchesScreen),
   apps: () => import('../features/apps/AppsScreen.tsx').then((m) => m.AppsScreen),
   flows: () => import('../features/flows/FlowsScreen.tsx').then((m) => m.FlowsScreen),
   collections: () => import('../features/collections/CollectionsScreen.tsx').then((m) => m.CollectionsScreen),
@@ -31,6 +31,7 @@ export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
   appEdit: () => import('../features/apps/AppEditScreen.tsx').then((m) => m.AppEditScreen),
   appHistory: () => import('../features/apps/AppHistoryScreen.tsx').then((m) => m.AppHistoryScreen),
   caseType: () => import('../features/settings/caseTypes/CaseTypeScreen.tsx').then((m) => m.CaseTypeScreen),
+  batch: () => import('../features/batches/BatchDetailScreen.tsx').then((m) => m.BatchDetailScreen),
   instance: () => import('../features/apps/InstanceScreen.tsx').then((m) => m.InstanceScreen),
   // The modeler is its own chunk, with @xyflow/react and its styles: no other route loads them.
   flow: () => import('../features/flows/modeler/FlowModelerScreen.tsx').then((m) => m.FlowModelerScreen),

@@ -1,5 +1,7 @@
 import { accountsEn } from './accounts.en.ts';
 import { appsEn } from './apps.en.ts';
+import { batchesEn } from './batches.en.ts';
+import { batchDetailEn } from './batchDetail.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
 import { casesEn } from './cases.en.ts';
 import { caseActivityEn } from './caseActivity.en.ts';
@@ -36,6 +38,8 @@ export const featuresEn = {
   dashboard: dashboardEn,
   dashboardCharts: dashboardChartsEn,
   dashboardPeople: dashboardPeopleEn,
+  batches: batchesEn,
+  batchDetail: batchDetailEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

@@ -1,5 +1,7 @@
 import { accountsEs } from './accounts.es.ts';
 import { appsEs } from './apps.es.ts';
+import { batchesEs } from './batches.es.ts';
+import { batchDetailEs } from './batchDetail.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
 import { casesEs } from './cases.es.ts';
 import { caseActivityEs } from './caseActivity.es.ts';
@@ -32,4 +34,6 @@ export const featuresEs: FeatureCatalogue = {
   dashboard: dashboardEs,
   dashboardCharts: dashboardChartsEs,
   dashboardPeople: dashboardPeopleEs,
+  batches: batchesEs,
+  batchDetail: batchDetailEs,
 };
