@@ -13,6 +13,7 @@ import {
   caseTypeRowId,
 } from './demoDefinitions.ts';
 import type { Random } from '../../../src/domain/random.ts';
+import type { BatchFigures } from './batchFigures.ts';
 import { json, type SeedRow } from './seedRows.ts';
 
 /**
@@ -337,10 +338,6 @@ export function batchRows(random: Random, now: Date, cases: readonly CasePlan[])
       user_id: admin.userId,
       user_name: admin.name,
       batch_data: json(imported.map((c) => ({ customerName: c.data.customerName, email: c.data.email, plan: c.data.plan }))),
-      header: json(['customerName', 'email', 'plan']),
-      line_count: imported.length,
-      inserted_count: imported.length,
-      done_count: imported.length,
       processed_at: later(first, 5 * MINUTE_MS),
       created_at: later(first, -10 * MINUTE_MS),
       updated_at: later(first, 5 * MINUTE_MS),
@@ -354,9 +351,6 @@ export function batchRows(random: Random, now: Date, cases: readonly CasePlan[])
       user_id: agent.userId,
       user_name: agent.name,
       batch_data: json(pendingRows),
-      header: json(['customerName', 'email', 'policyNumber', 'amount']),
-      line_count: pendingRows.length,
-      inserted_count: pendingRows.length,
       processed_at: null,
       created_at: pendingAt,
       updated_at: pendingAt,
@@ -367,7 +361,6 @@ export function batchRows(random: Random, now: Date, cases: readonly CasePlan[])
       id: `${DEMO_BATCHES.done}-l${k + 1}`,
       batch_id: DEMO_BATCHES.done,
       line_id: String(k + 1),
-      line_no: k + 1,
       case_id: c.id,
       status: 'COMPLETED' as const,
       data: json({ customerName: c.data.customerName, email: c.data.email, plan: c.data.plan }),
@@ -380,7 +373,6 @@ export function batchRows(random: Random, now: Date, cases: readonly CasePlan[])
       id: `${DEMO_BATCHES.pending}-l${k + 1}`,
       batch_id: DEMO_BATCHES.pending,
       line_id: String(k + 1),
-      line_no: k + 1,
       case_id: null,
       status: 'UNPROCESSED' as const,
       data: json(row),
@@ -390,5 +382,9 @@ export function batchRows(random: Random, now: Date, cases: readonly CasePlan[])
       updated_at: pendingAt,
     })),
   ];
-  return { batches, batchLines: lines };
+  const figures: BatchFigures[] = [
+    { id: DEMO_BATCHES.done, header: ['customerName', 'email', 'plan'], lines: imported.length, done: imported.length },
+    { id: DEMO_BATCHES.pending, header: ['customerName', 'email', 'policyNumber', 'amount'], lines: pendingRows.length, done: 0 },
+  ];
+  return { batches, batchLines: lines, figures };
 }

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { clientHash } from '../../../src/domain/auth/clientHash.ts';
 import { createWorkspace, withWorkspaceWrite } from '../revisions.ts';
 import type { Database } from '../schema.ts';
+import { writeBatchFigures } from './batchFigures.ts';
 import { batchRows, caseRows, planCases } from './demoCases.ts';
 import { accountRows, modelRows } from './demoConfig.ts';
 import { DEMO_ACCOUNTS, DEMO_GLOBAL_ORIGIN, DEMO_WORKSPACE } from './demoDefinitions.ts';
@@ -90,6 +91,7 @@ export async function seedDemoWorkspace(db: Kysely<Database>, options: DemoSeedO
     await put('case_notes', caseSet.caseNotes);
     await put('batch_lines', batchSet.batchLines);
   });
+  await withWorkspaceWrite(db, workspaceId, (tx, rev) => writeBatchFigures(tx, rev, batchSet.figures));
   await write(async (put) => {
     await put('instances', runs.instances);
     await put('instance_stages', runs.instanceStages);

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './pages/layout.ts';
+import { apiToken, pullAll } from './pages/serverReads.ts';
+import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
+
+/**
+ * A messy real-world export: a byte-order mark, CRLF, quoted commas, a quoted line break and doubled quotes, an empty
+ * cell, a row with one value too many (left out and reported), and a trailing empty line. Seven rows, six lines.
+ */
+const messyCsv = (stamp: string) =>
+  Buffer.from(
+    '\uFEFFcustomerName,email,policyNumber,amount\r\n' +
+      `"Pérez, Juan",juan.${stamp}@example.com,PN-1001,1200\r\n` +
+      `"Ann ""Annie"" Smith",ann.${stamp}@example.com,PN-1002,80\r\n` +
+      `"Line\r\nbreak Ltd",ops.${stamp}@example.com,PN-1003,\r\n` +
+      `Zoë Müller,zoe.${stamp}@example.com,PN-1004,15.25\r\n` +
+      `Too,many,values,here,extra\r\n` +
+      `Bo Li,bo.${stamp}@example.com,PN-1006,40\r\n` +
+      `Cy Ray,cy.${stamp}@example.com,PN-1007,7\r\n` +
+      '\r\n',
+    'utf8',
+  );
+
+async function openWizard(page: Page) {
+  await page.getByRole('button', { name: 'New batch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New batch' });
+  // The dialog element itself has no box (its panel is fixed), so its first words show it is open.
+  await expect(dialog.getByText('Step 1 of 2: the batch and its file')).toBeVisible();
+  return dialog;
+}
+
+test.describe('batches list and wizard', () => {
+  test.setTimeout(180_000);
+
+  test('the wizard shows the spec messages and refuses a file that is not a .csv', async ({ page }) => {
+    await new ShellPage(page).signInAs(AGENT);
+    await page.goto('/batches');
+    await expect(page.getByRole('heading', { name: 'Batches', level: 1 })).toBeVisible();
+    // An agent has Personal only: no History tab, and the demo's pending import is theirs.
+    await expect(page.getByRole('tab', { name: 'History' })).toHaveCount(0);
+    await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toContainText('Pending claims import');
+    await expect(page.locator('[data-batch-id="bat-demo-0001"]')).toHaveCount(0);
+
+    const dialog = await openWizard(page);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Description is required')).toBeVisible();
+    await expect(dialog.getByText('Choose a case type')).toHaveCount(2); // the select's first option and the error
+    await expect(dialog.getByText('Choose a CSV file', { exact: true })).toBeVisible();
+
+    await dialog.getByLabel('Name').fill('Renamed spreadsheet');
+    await dialog.getByLabel('Description').fill('short');
+    await expect(dialog.getByText('Description must be at least 10 characters')).toBeVisible();
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'claims.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK\u0003\u0004') });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Only files in CSV format are allowed!')).toBeVisible();
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('The file is empty: its first line must be the header.')).toBeVisible();
+    await expect(dialog.getByText('Step 1 of 2: the batch and its file')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('a batch made offline from a messy CSV survives a reload and reaches the server once, with all its lines', async ({ page, context, request }) => {
+    const stamp = Date.now().toString(36);
+    const name = `Offline claims ${stamp}`;
+    await new ShellPage(page).signInAs(AGENT);
+    await page.goto('/batches');
+    await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toBeVisible({ timeout: 30_000 });
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    const dialog = await openWizard(page);
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Description').fill('Claims typed up from the branch spreadsheet');
+    await dialog.getByLabel('Case type').selectOption({ label: 'Insurance claim' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'claims export.csv', mimeType: 'text/csv', buffer: messyCsv(stamp) });
+    await expect(dialog.getByTestId('csv-status')).toContainText('6 lines · 4 columns');
+    await expect(dialog.getByTestId('csv-problems')).toContainText('Line 6 has 5 values; the header has 4 columns.');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Step 2 of 2: check the lines')).toBeVisible();
+    const preview = dialog.getByTestId('batch-preview');
+    await expect(preview.locator('tbody tr')).toHaveCount(5);
+    await expect(preview).toContainText('Pérez, Juan');
+    await expect(preview).toContainText('Ann "Annie" Smith');
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await expect(preview.locator('tbody tr')).toHaveCount(1);
+    await expect(preview).toContainText('Cy Ray');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/batches\/bat-/);
+    const batchId = decodeURIComponent(page.url().split('/batches/')[1] ?? '');
+
+    await page.goto('/batches');
+    const row = page.locator(`[data-batch-id="${batchId}"]:visible`);
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('Waiting to be sent');
+    await expect(row).toContainText('6 lines');
+    await page.reload();
+    await expect(row).toContainText('Waiting to be sent', { timeout: 30_000 });
+
+    await context.setOffline(false);
+    await expect(row.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 60_000 });
+    const token = await apiToken(request, ADMIN);
+    const runs = await pullAll(request, token, 'runs');
+    const batches = runs.filter((doc) => doc.kind === 'batch' && doc.name === name && !doc.deleted);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ id: batchId, status: 'UNPROCESSED', insertedCount: 6, lineCount: 7, userName: AGENT.name });
+    const lines = runs.filter((doc) => doc.kind === 'batchLine' && doc.batchId === batchId && !doc.deleted);
+    expect(lines.map((line) => line.lineId).sort()).toEqual(['2', '3', '4', '5', '7', '8']);
+    expect(lines.find((line) => line.lineId === '4')?.data).toEqual({ customerName: 'Line\r\nbreak Ltd', email: `ops.${stamp}@example.com`, policyNumber: 'PN-1003' });
+
+    // The administrator finds it in History marked with its owner; it is not in the administrator's Personal tab.
+    const adminPage = await (await page.context().browser()!.newContext()).newPage();
+    await new ShellPage(adminPage).signInAs(ADMIN);
+    await adminPage.goto(`/batches?q=${encodeURIComponent(batchId.slice(4, 16))}`);
+    await expect(adminPage.getByText('No personal batches found.')).toBeVisible({ timeout: 30_000 });
+    await adminPage.getByRole('tab', { name: 'History' }).click();
+    await expect(adminPage).toHaveURL(/tab=history/);
+    const adminRow = adminPage.locator(`[data-batch-id="${batchId}"]:visible`);
+    await expect(adminRow).toContainText(AGENT.name);
+    await expect(adminRow.getByText('You', { exact: true })).toHaveCount(0);
+    await adminPage.goto('/batches?tab=history&q=bat-demo-0001');
+    await expect(adminPage.locator('[data-batch-id="bat-demo-0001"]:visible').getByText('You', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await adminPage.close();
+  });
+
+  test('the list fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/batches?tab=history');
+    await expect(page.locator('[data-batch-id="bat-demo-0001"]:visible')).toBeVisible({ timeout: 30_000 });
+    await expectNoSidewaysScroll(page, '/batches at 390 px');
+  });
+});
