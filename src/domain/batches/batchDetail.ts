@@ -5,14 +5,24 @@
  */
 import { exportLine, exportRecord, columnsOf } from './batchExport.ts';
 import { BATCH_STATUS } from './batchLifecycle.ts';
-import type { BatchDetailSearch } from './batchViews.ts';
+import { validateBatchDetailSearch, type BatchDetailSearch } from './batchViews.ts';
 
 const cell = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : (JSON.stringify(value) ?? ''));
 
-/** A line's data (an object of column → value) as name/value pairs in its own order; anything else has none. */
-export function lineValueEntries(data: unknown): [string, string][] {
+/**
+ * A line's data (an object of column → value) as name/value pairs: in the batch header's order when one is given
+ * (the stored object does not keep the file's order), then any other columns; anything but an object has none.
+ */
+export function lineValueEntries(data: unknown, header?: unknown): [string, string][] {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
-  return Object.entries(data as Record<string, unknown>).map(([key, value]) => [key, cell(value)]);
+  const entries = Object.entries(data as Record<string, unknown>).map(([key, value]): [string, string] => [key, cell(value)]);
+  const columns = keptHeader(header);
+  if (columns === null) return entries;
+  const rank = new Map(columns.map((column, index) => [column, index]));
+  return entries
+    .map((entry, index) => ({ entry, order: rank.get(entry[0]) ?? columns.length + index }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ entry }) => entry);
 }
 
 /** The batch's header when it kept one (a list of column names), else null. */
@@ -53,4 +63,13 @@ export function nextDetailSearch(current: BatchDetailSearch, patch: Partial<Reco
   if (merged.page === 0) merged.page = undefined;
   if (merged.q === '') merged.q = undefined;
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as BatchDetailSearch;
+}
+
+/**
+ * The detail's URL state as the router hands it over: the router reads `?line=2` or `?q=12` as numbers (it writes
+ * them back quoted), so a link typed or shared by hand names line 2 just the same.
+ */
+export function readDetailSearch(raw: Record<string, unknown>): BatchDetailSearch {
+  const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value);
+  return validateBatchDetailSearch({ ...raw, q: asText(raw.q), line: asText(raw.line) });
 }

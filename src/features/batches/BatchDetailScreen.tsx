@@ -2,8 +2,8 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { nextDetailSearch } from '../../domain/batches/batchDetail.ts';
-import { validateBatchDetailSearch, type BatchDetailSearch } from '../../domain/batches/batchViews.ts';
+import { nextDetailSearch, readDetailSearch } from '../../domain/batches/batchDetail.ts';
+import type { BatchDetailSearch } from '../../domain/batches/batchViews.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
 import { BatchFreshness } from './BatchFreshness.tsx';
@@ -23,7 +23,7 @@ export function BatchDetailScreen({ route }: ScreenProps) {
   const navigate = useNavigate();
   const { batchId = '' } = useParams({ strict: false }) as { batchId?: string };
   const raw: Record<string, unknown> = useSearch({ strict: false });
-  const search = validateBatchDetailSearch(raw);
+  const search = readDetailSearch(raw);
   const batch = useBatch(batchId);
   const arrived = useBatchesArrived();
   const { lines, loading } = useBatchLines(batchId);
@@ -41,7 +41,7 @@ export function BatchDetailScreen({ route }: ScreenProps) {
 
   const go = useCallback(
     (patch: Partial<Record<keyof BatchDetailSearch, string | number | undefined>>) =>
-      void navigate({ to: '/batches/$batchId', params: { batchId }, search: nextDetailSearch(validateBatchDetailSearch(raw), patch), replace: true }),
+      void navigate({ to: '/batches/$batchId', params: { batchId }, search: nextDetailSearch(readDetailSearch(raw), patch), replace: true }),
     [navigate, batchId, raw],
   );
   const closeLine = useCallback(() => go({ line: undefined }), [go]);

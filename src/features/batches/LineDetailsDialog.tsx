@@ -68,7 +68,7 @@ export function LineDetailsDialog({ batch, line, lineId, onClose }: Props) {
             onChange={setTab}
             tabs={[
               { key: 'files', label: t('batchDetail.line.files'), content: caseId === null ? noCase(t('files.none')) : <div className="flex min-w-0 flex-col gap-3"><CaseFilesPanel caseId={caseId} /></div> },
-              { key: 'values', label: t('batchDetail.line.values'), content: <LineValues line={line} /> },
+              { key: 'values', label: t('batchDetail.line.values'), content: <LineValues batch={batch} line={line} /> },
               { key: 'notes', label: t('batchDetail.line.notes'), content: caseId === null ? noCase(t('ticket.noNotes')) : <div className="flex min-w-0 flex-col gap-3"><CaseNotesPanel caseId={caseId} /></div> },
               { key: 'history', label: t('batchDetail.line.history'), content: caseId === null ? noCase(t('batchDetail.line.noHistory')) : <LineCaseHistory caseId={caseId} /> },
               { key: 'caseInfo', label: t('batchDetail.line.caseInfo'), content: <LineCaseInfo batch={batch} line={line} /> },

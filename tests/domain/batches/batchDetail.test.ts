@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchCsv, batchFileName, batchHeaderActions, lineValueEntries, nextDetailSearch } from '../../../src/domain/batches/batchDetail.ts';
+import { batchCsv, batchFileName, batchHeaderActions, lineValueEntries, nextDetailSearch, readDetailSearch } from '../../../src/domain/batches/batchDetail.ts';
 
 describe('lineValueEntries', () => {
   it('lists an object in its own order and writes non-text values as JSON', () => {
@@ -9,6 +9,18 @@ describe('lineValueEntries', () => {
       ['n', '3'],
       ['o', '{"k":1}'],
       ['z', ''],
+    ]);
+  });
+  it('follows the batch header, then the columns it does not name', () => {
+    expect(lineValueEntries({ plan: 'Basic', extra: 'e', email: 'a@x.io', customerName: 'Ana' }, ['customerName', 'email', 'plan'])).toEqual([
+      ['customerName', 'Ana'],
+      ['email', 'a@x.io'],
+      ['plan', 'Basic'],
+      ['extra', 'e'],
+    ]);
+    expect(lineValueEntries({ b: '1', a: '2' }, [])).toEqual([
+      ['b', '1'],
+      ['a', '2'],
     ]);
   });
   it('has nothing for data that is not an object', () => {
@@ -64,5 +76,12 @@ describe('nextDetailSearch', () => {
   it('opens and closes a line without moving the page', () => {
     expect(nextDetailSearch({ page: 1 }, { line: '7' })).toEqual({ page: 1, line: '7' });
     expect(nextDetailSearch({ page: 1, line: '7' }, { line: undefined })).toEqual({ page: 1 });
+  });
+});
+
+describe('readDetailSearch', () => {
+  it('reads a line or a search the router parsed as a number as text', () => {
+    expect(readDetailSearch({ line: 2, q: 12, page: 1, status: 'DONE' })).toEqual({ line: '2', q: '12', page: 1, status: 'DONE' });
+    expect(readDetailSearch({ line: '7', status: 'NOPE', other: 'x' })).toEqual({ line: '7' });
   });
 });
