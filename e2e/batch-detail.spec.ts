@@ -153,6 +153,46 @@ test('Play on a batch not started runs every line, shown live in the detail', as
   await expect(lineRows(page).first().getByRole('link', { name: /^case-/ })).toBeVisible();
 });
 
+/**
+ * Offline (the console's rule for every screen): the detail opens on what the device holds and says so, the CSV is
+ * still made, and a Play waits on the device marked 'Waiting to be sent'; once the connection returns it is sent
+ * and the lines run.
+ */
+test('offline, Play waits on the device and runs once the connection returns', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request, ADMIN);
+  const batchId = `bat-e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const name = `E2E offline ${batchId.slice(-6)}`;
+  expect(await serverMutation(request, token, 'batch.create', { batchId, name, description: 'Played offline by the batch detail journey', caseTypeId: CLAIM_TYPE, header: ['policyNumber', 'amount'], lineCount: 2 })).toMatchObject({ status: 'applied' });
+  const lines = [1, 2].map((lineNo) => ({ lineNo, values: { policyNumber: `PN-OFF-${lineNo}`, amount: String(50 * lineNo) } }));
+  expect(await serverMutation(request, token, 'batch.addLines', { batchId, chunkIndex: 0, lines })).toMatchObject({ status: 'applied' });
+
+  await new ShellPage(page).signInAs(ADMIN);
+  await page.goto(`/batches/${batchId}`);
+  await expect(lineRows(page)).toHaveCount(2, { timeout: 30_000 });
+  await context.setOffline(true);
+  await expect(page.getByTestId('batch-freshness')).toContainText('Offline');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const records = (await readFile(await (await downloading).path(), 'utf8')).split('\r\n').filter((record) => record !== '');
+  expect(records).toEqual(['policyNumber,amount', 'PN-OFF-1,50', 'PN-OFF-2,100']);
+
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Play batch' }).getByRole('button', { name: 'Play batch' }).click();
+  await expect(toast(page, 'Play saved on this device')).toBeVisible();
+  const header = page.getByTestId('batch-header');
+  await expect(header.getByText('Waiting to be sent')).toBeVisible();
+  // Played on the device: the batch shows as ongoing, which cannot be stopped.
+  await expect(page.getByTestId('batch-status')).toHaveText('Ongoing');
+  await expect(header.getByText("You're not able to stop the batch.")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(header.getByText('Waiting to be sent')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('batch-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(lineRows(page).and(page.locator('[data-status="DONE"]'))).toHaveCount(2);
+});
+
 /** Part 2 §2: a batch id the device does not hold goes back to the list once the batches have arrived. */
 test('an unknown batch id goes back to the batches list', async ({ page }) => {
   await new ShellPage(page).signInAs(ADMIN);

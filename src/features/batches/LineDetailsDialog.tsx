@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
@@ -30,6 +30,7 @@ type Props = { batch: BatchDoc; line: BatchLineDoc | undefined; lineId: string; 
 export function LineDetailsDialog({ batch, line, lineId, onClose }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
+  const statusRef = useRef<HTMLSpanElement>(null);
   const caseId = line?.caseId ?? null;
   useCaseScope(caseId);
   const noCase = (empty: string) => (
@@ -46,7 +47,7 @@ export function LineDetailsDialog({ batch, line, lineId, onClose }: Props) {
       ) : (
         <div className="flex min-w-0 flex-col gap-3" data-testid="line-details" data-line-id={line.lineId}>
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <span data-testid="line-status">
+            <span data-testid="line-status" ref={statusRef} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-focus">
               <BatchStatusChip status={line.status} />
             </span>
             {caseId !== null && (
@@ -54,7 +55,7 @@ export function LineDetailsDialog({ batch, line, lineId, onClose }: Props) {
                 {caseId}
               </Link>
             )}
-            <RunLine batch={batch} line={line} />
+            <RunLine batch={batch} line={line} afterRun={statusRef} />
           </div>
           {line.error !== null && (
             <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-900">
@@ -80,8 +81,11 @@ export function LineDetailsDialog({ batch, line, lineId, onClose }: Props) {
   );
 }
 
-/** 'Run this line' when part 2 §7's rules allow it, for those who may act on the batch. */
-function RunLine({ batch, line }: { batch: BatchDoc; line: BatchLineDoc }) {
+/**
+ * 'Run this line' when part 2 §7's rules allow it, for those who may act on the batch. The button goes once the
+ * line is queued, so focus moves to the line's status, which then changes as the line runs.
+ */
+function RunLine({ batch, line, afterRun }: { batch: BatchDoc; line: BatchLineDoc; afterRun: RefObject<HTMLSpanElement | null> }) {
   const { t } = useTranslation();
   const account = useAtomValue(accountAtom)?.account;
   const guard = useButtonGuard();
@@ -93,6 +97,7 @@ function RunLine({ batch, line }: { batch: BatchDoc; line: BatchLineDoc }) {
       setBusy(true);
       void mutate('batch.executeLine', { batchId: batch.id, lineId: line.lineId }).then((result) => {
         setBusy(false);
+        afterRun.current?.focus();
         if (!result.ok) showToast('error', result.message);
         else if (currentSyncStatus().online) showToast('success', t('batchDetail.line.running', { lineId: line.lineId }));
         else showToast('info', t('batchDetail.line.queuedRun'));

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useDoc, useQuery } from '../../data/replica.ts';
 import { lineValueEntries } from '../../domain/batches/batchDetail.ts';
 import type { BatchDoc, BatchLineDoc, CaseDoc, CaseHistoryDoc } from '../../domain/sync/documents.gen.ts';
-import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useDateFormat } from '../../ui/useDateFormat.ts';
 import { useCaseTypes } from '../cases/useCaseTypes.ts';
 import { BatchStatusChip } from './BatchStatusChip.tsx';
@@ -13,8 +12,8 @@ function Facts({ rows, label, testId }: { rows: [string, ReactNode][]; label: st
     <dl aria-label={label} className="grid min-w-0 grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]" data-testid={testId}>
       {rows.map(([name, value], index) => (
         <div key={`${index}-${name}`} className="contents">
-          <dt className="font-semibold break-words text-slate-700">{name}</dt>
-          <dd className="mb-1 min-w-0 break-all text-slate-900 sm:mb-0">{value}</dd>
+          <dt className="font-semibold [overflow-wrap:anywhere] text-slate-700">{name}</dt>
+          <dd className="mb-1 min-w-0 [overflow-wrap:anywhere] text-slate-900 sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
@@ -77,7 +76,7 @@ export function LineCaseInfo({ batch, line }: { batch: BatchDoc; line: BatchLine
         [t('caseDetail.info.customerId'), <span className="font-mono">{doc.customerId ?? none}</span>],
         [t('caseDetail.info.caseType'), type === undefined ? doc.caseTypeId : type.description || type.code],
         [t('caseDetail.info.state'), (doc.stateId === null ? undefined : types.stateById.get(doc.stateId)?.description) ?? doc.stateId ?? none],
-        [t('caseDetail.info.status'), <StatusChip status={doc.status} />],
+        [t('caseDetail.info.status'), <BatchStatusChip status={doc.status} />],
         [t('caseDetail.info.category'), doc.category ?? none],
         [t('caseDetail.info.description'), doc.description || none],
         [t('caseDetail.info.lastUpdate'), when(doc.updatedAt)],
