@@ -104,11 +104,13 @@ test('the batch detail shows the lines by status, finds a line, opens its detail
   // A phone: nothing scrolls sideways, with the lines and with a line's details open.
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 'batch detail at 390 px');
+  await page.screenshot({ path: shot('batch-detail-390'), fullPage: true });
   // A link typed by hand (?line=1) opens the line too.
   await page.goto(`/batches/${DONE_BATCH.id}?line=1`);
   await expect(page.getByRole('dialog', { name: 'Line 1' }).getByRole('heading', { name: 'Line 1' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('dialog', { name: 'Line 1' }).getByRole('tab', { name: 'Case Info' }).click();
   await expectNoSidewaysScroll(page, 'line details at 390 px');
+  await page.screenshot({ path: shot('batch-detail-line-390') });
 });
 
 /**
@@ -131,6 +133,17 @@ test('Play on a batch not started runs every line, shown live in the detail', as
   await expect(page.getByTestId('batch-status')).toHaveText('Unprocessed');
   await expect(lineRows(page)).toHaveCount(3, { timeout: 30_000 });
   await expect(page.getByRole('tab', { name: 'Unprocessed (3)' })).toBeVisible();
+
+  // One line run alone from its details turns DONE there, live; the batch is still not started.
+  await page.getByRole('link', { name: 'Details of line 3' }).click();
+  const lineDialog = page.getByRole('dialog', { name: 'Line 3' });
+  await lineDialog.getByRole('button', { name: 'Run this line' }).click();
+  await expect(toast(page, 'Line 3 is queued to run.')).toBeVisible();
+  await expect(lineDialog.getByTestId('line-status')).toBeFocused();
+  await expect(lineDialog.getByTestId('line-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(lineDialog.getByRole('link', { name: /^Open case case-/ })).toBeVisible();
+  await lineDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('batch-status')).toHaveText('Unprocessed');
 
   // Cancel leaves it as it was; the confirmation plays it.
   await page.getByRole('button', { name: 'Play', exact: true }).click();
