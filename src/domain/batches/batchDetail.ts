@@ -65,11 +65,5 @@ export function nextDetailSearch(current: BatchDetailSearch, patch: Partial<Reco
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as BatchDetailSearch;
 }
 
-/**
- * The detail's URL state as the router hands it over: the router reads `?line=2` or `?q=12` as numbers (it writes
- * them back quoted), so a link typed or shared by hand names line 2 just the same.
- */
-export function readDetailSearch(raw: Record<string, unknown>): BatchDetailSearch {
-  const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value);
-  return validateBatchDetailSearch({ ...raw, q: asText(raw.q), line: asText(raw.line) });
-}
+/** The detail's URL state as the router hands it over (a hand-typed `?line=2` names line 2: see batchViews.ts). */
+export const readDetailSearch = (raw: Record<string, unknown>): BatchDetailSearch => validateBatchDetailSearch(raw);

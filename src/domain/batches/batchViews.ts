@@ -8,7 +8,14 @@ export type BatchesTab = 'personal' | 'history';
 export type BatchesSearch = { tab?: BatchesTab; q?: string; page?: number };
 export type BatchDetailSearch = { status?: string; q?: string; page?: number; line?: string };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined);
+/**
+ * A text of the URL. The router reads `?q=12` or `?line=2` typed by hand as numbers (it writes them back quoted), so
+ * a number is taken as its text.
+ */
+const text = (raw: unknown): string | undefined => {
+  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined;
+};
 const pageOf = (value: unknown): number | undefined => {
   const page = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isInteger(page) && page > 0 && page < 1_000_000 ? page : undefined;

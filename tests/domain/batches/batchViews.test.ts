@@ -26,6 +26,7 @@ describe('the batches list', () => {
   it('keeps only the URL state it knows', () => {
     expect(validateBatchesSearch({ tab: 'history', q: '  bat ', page: '2', junk: 1 })).toEqual({ tab: 'history', q: 'bat', page: 2 });
     expect(validateBatchesSearch({ tab: 'other', page: -1, q: '' })).toEqual({});
+    expect(validateBatchesSearch({ q: 12 })).toEqual({ q: '12' });
     expect(validateBatchDetailSearch({ status: 'DONE', line: '7', page: 'x' })).toEqual({ status: 'DONE', line: '7' });
     expect(validateBatchDetailSearch({ status: 'NOT-A-STATUS' })).toEqual({});
   });
