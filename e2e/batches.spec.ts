@@ -111,6 +111,13 @@ test.describe('batches list and wizard', () => {
     expect(lines.map((line) => line.lineId).sort()).toEqual(['2', '3', '4', '5', '7', '8']);
     expect(lines.find((line) => line.lineId === '4')?.data).toEqual({ customerName: 'Line\r\nbreak Ltd', email: `ops.${stamp}@example.com`, policyNumber: 'PN-1003' });
 
+    // Played from its detail, every line runs and turns DONE live.
+    await page.goto(`/batches/${batchId}`);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Play batch' }).getByRole('button', { name: 'Play batch' }).click();
+    await expect(page.getByRole('tab', { name: 'Done (6)' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('batch-status')).toHaveText('Done', { timeout: 30_000 });
+
     // The administrator finds it in History marked with its owner; it is not in the administrator's Personal tab.
     const adminPage = await (await page.context().browser()!.newContext()).newPage();
     await new ShellPage(adminPage).signInAs(ADMIN);
