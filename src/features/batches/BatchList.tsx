@@ -37,7 +37,7 @@ export function BatchList({ caption, batches, page, onPage, pending, userId, sho
     open(batch);
   };
   const idLink = (batch: BatchDoc) => (
-    <Link to="/batches/$batchId" params={{ batchId: batch.id }} className={`${TEXT_LINK} font-mono text-sm break-all`}>
+    <Link to="/batches/$batchId" params={{ batchId: batch.id }} className={`${TEXT_LINK} font-mono text-sm break-all min-[900px]:break-normal min-[900px]:whitespace-nowrap`}>
       {batch.id}
     </Link>
   );

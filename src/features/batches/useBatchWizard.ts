@@ -67,7 +67,8 @@ export function useBatchWizard(onCreated: (batchId: string) => void) {
   }
 
   async function queue(summary: Extract<typeof file, { phase: 'read' }>['summary']): Promise<void> {
-    const batchId = `bat-${crypto.randomUUID()}`;
+    // Some 60 random bits: unique in practice, and short enough to read out and to search for.
+    const batchId = `bat-${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const total = summary.rowCount;
     const fileLines = total + summary.problemCount;
     setRefusal(null);
