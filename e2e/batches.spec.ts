@@ -133,6 +133,51 @@ test.describe('batches list and wizard', () => {
     await adminPage.close();
   });
 
+  test('a reload while a large file is being queued leaves it kept on the device, and Finish saving sends every line once', async ({ page, context, request }) => {
+    const stamp = Date.now().toString(36);
+    const name = `Large import ${stamp}`;
+    // Five chunks: enough to reload in the middle; the journeys after this one replicate its lines, so not more.
+    const total = 5_000;
+    const rows = ['customerName,email,policyNumber,amount'];
+    for (let i = 1; i <= total; i++) rows.push(`"Customer ${i}, Ltd",c${i}.${stamp}@example.com,PN-${100000 + i},${i}`);
+    await new ShellPage(page).signInAs(AGENT);
+    await page.goto('/batches');
+    await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toBeVisible({ timeout: 30_000 });
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    const dialog = await openWizard(page);
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Description').fill('A large import cut short by a reload');
+    await dialog.getByLabel('Case type').selectOption({ label: 'Insurance claim' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await expect(dialog.getByTestId('csv-status')).toContainText(`${total} lines · 4 columns`, { timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    // Part of the lines are queued: the page goes away in the middle.
+    await expect(dialog.getByText(/Creating… [1-4][0-9]{3}\/5000 lines queued/)).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+
+    const unfinished = page.getByTestId('unfinished-batch');
+    await expect(unfinished).toContainText(name, { timeout: 30_000 });
+    await expect(unfinished).toContainText(`of ${total} lines of large.csv are queued`);
+    const batchId = /\((bat-[0-9a-f]{16})\)/.exec((await unfinished.textContent()) ?? '')?.[1];
+    expect(batchId).toBeDefined();
+    await unfinished.getByRole('button', { name: 'Finish saving' }).click();
+    await expect(unfinished).toHaveCount(0, { timeout: 120_000 });
+
+    await context.setOffline(false);
+    const token = await apiToken(request, ADMIN);
+    const serverBatch = async () => {
+      const reply = await request.get(`/batches/${batchId}`, { headers: { authorization: `Bearer ${token}` } });
+      return reply.ok() ? ((await reply.json()) as { name: string; lineCount: number; status: string; result: { insertedCount: number } }) : null;
+    };
+    await expect.poll(async () => (await serverBatch())?.result.insertedCount, { timeout: 120_000, intervals: [1_000] }).toBe(total);
+    expect(await serverBatch()).toMatchObject({ name, lineCount: total, status: 'UNPROCESSED' });
+    // Deleted, so the journeys after this one do not carry its lines.
+    expect((await request.delete(`/batches/${batchId}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  });
+
   test('the list fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await new ShellPage(page).signInAs(ADMIN);

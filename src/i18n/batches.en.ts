@@ -33,6 +33,17 @@ export const batchesEn = {
     'PRE-UNLOADED': 'Pre-unloaded',
     WARNING: 'Warning',
   },
+  resume: {
+    label: 'Batches not completely saved',
+    text: 'Batch “{{name}}” ({{id}}) was not completely saved on this device: {{queued}} of {{total}} lines of {{file}} are queued.',
+    finish: 'Finish saving',
+    finishing: 'Saving…',
+    finished: 'Batch {{id}} saved with its {{count}} lines.',
+    discard: 'Discard',
+    discarded: 'Batch “{{name}}” discarded.',
+    discardFailed: 'The batch could not be discarded.',
+    fileChanged: 'The file kept on this device no longer reads as it did: create the batch again.',
+  },
   wizard: {
     title: 'New batch',
     stepStart: 'Step 1 of 2: the batch and its file',

@@ -33,6 +33,17 @@ export const batchesEs: Widen<typeof batchesEn> = {
     'PRE-UNLOADED': 'Pre-descargado',
     WARNING: 'Advertencia',
   },
+  resume: {
+    label: 'Lotes sin guardar por completo',
+    text: 'El lote «{{name}}» ({{id}}) no se guardó por completo en este dispositivo: {{queued}} de {{total}} líneas de {{file}} están en cola.',
+    finish: 'Terminar de guardar',
+    finishing: 'Guardando…',
+    finished: 'Lote {{id}} guardado con sus {{count}} líneas.',
+    discard: 'Descartar',
+    discarded: 'Lote «{{name}}» descartado.',
+    discardFailed: 'No se pudo descartar el lote.',
+    fileChanged: 'El archivo guardado en este dispositivo ya no se lee igual: crea el lote de nuevo.',
+  },
   wizard: {
     title: 'Nuevo lote',
     stepStart: 'Paso 1 de 2: el lote y su archivo',

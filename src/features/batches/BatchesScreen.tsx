@@ -16,6 +16,7 @@ import { useCaseTypes } from '../cases/useCaseTypes.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
 import { usePendingIds } from '../settings/usePendingIds.ts';
 import { BatchList } from './BatchList.tsx';
+import { UnfinishedBatches } from './UnfinishedBatches.tsx';
 import { useBatches } from './useBatches.ts';
 
 // The wizard brings the CSV worker's client with it: loaded when it first opens, not with the list.
@@ -86,6 +87,7 @@ export function BatchesScreen({ route }: ScreenProps) {
           <Button onClick={() => setCreating(true)}>{t('batches.newBatch')}</Button>
         </div>
       </div>
+      <UnfinishedBatches userId={userId} />
       <div className="max-w-md">
         <SearchBox label={t('batches.search')} value={search.q ?? ''} onSearch={(q) => go({ tab: search.tab, q: q.trim() || undefined })} />
       </div>

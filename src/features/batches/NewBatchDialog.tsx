@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { useId } from 'react';
+import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -20,7 +22,8 @@ const FIELD = 'w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm focus
 export function NewBatchDialog({ onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const wizard = useBatchWizard((batchId) => {
+  const userId = useAtomValue(accountAtom)?.account.id ?? '';
+  const wizard = useBatchWizard(userId, (batchId) => {
     onClose();
     onCreated(batchId);
   });

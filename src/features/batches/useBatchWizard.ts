@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { csvRows } from '../../data/csvParser.ts';
-import { currentSyncStatus, mutate } from '../../data/replica.ts';
-import { BATCH_LIMITS, chunkBatchLines } from '../../domain/batches/batchLifecycle.ts';
+import { removeBatchDraft, saveBatchDraft, type BatchDraft } from '../../data/batchDrafts.ts';
+import { currentSyncStatus } from '../../data/replica.ts';
 import { BATCH_DESCRIPTION_MAX, BATCH_DESCRIPTION_MIN, isCsvFileName } from '../../domain/batches/batchRules.ts';
 import { useButtonGuard } from '../../ui/useButtonGuard.ts';
+import { queueBatch } from './queueBatch.ts';
 import { useCsvFile } from './useCsvFile.ts';
 
 export type WizardFields = { name: string; description: string; caseTypeId: string };
 export type WizardErrors = Partial<Record<'name' | 'description' | 'caseTypeId' | 'file', string>>;
-
-/** Lines read from the worker per request while queueing (the sending chunks are cut from them by size). */
-const READ_PAGE = BATCH_LIMITS.chunkLinesMax * 5;
 
 /**
  * The new batch wizard (part 2 §2, §5, §8). Step 0 needs a name, a description, a case type and a .csv file
@@ -20,7 +17,7 @@ const READ_PAGE = BATCH_LIMITS.chunkLinesMax * 5;
  * says, gates nothing except the server's own maximum. Step 1 previews the lines; Create queues `batch.create` and
  * the lines in chunks through the outbox, so a batch made offline is sent, whole, when the network returns.
  */
-export function useBatchWizard(onCreated: (batchId: string) => void) {
+export function useBatchWizard(userId: string, onCreated: (batchId: string) => void) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<WizardFields>({ name: '', description: '', caseTypeId: '' });
   const [errors, setErrors] = useState<WizardErrors>({});
@@ -63,43 +60,33 @@ export function useBatchWizard(onCreated: (batchId: string) => void) {
 
   function create(): void {
     if (file.phase !== 'read' || file.summary.rowCount === 0 || progress !== null) return;
-    guard(() => void queue(file.summary));
+    guard(() => void queue(file));
   }
 
-  async function queue(summary: Extract<typeof file, { phase: 'read' }>['summary']): Promise<void> {
+  async function queue(read: Extract<typeof file, { phase: 'read' }>): Promise<void> {
+    const { summary } = read;
     // Some 60 random bits: unique in practice, and short enough to read out and to search for.
     const batchId = `bat-${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const total = summary.rowCount;
     const fileLines = total + summary.problemCount;
     setRefusal(null);
     setProgress({ done: 0, total });
-    const failed = (message: string) => {
+    const create = { batchId, name: fields.name.trim(), description: fields.description.trim(), caseTypeId: fields.caseTypeId, header: summary.columns, lineCount: fileLines };
+    const draft: BatchDraft = { batchId, create, fileName: read.name, file: read.blob, total, createdAt: Date.now() };
+    // The file is kept until every line is queued, so a reload in the middle of a large file can finish it.
+    await saveBatchDraft(userId, draft);
+    const outcome = await queueBatch(userId, draft, { batchId, created: false, queued: 0, chunkIndex: 0 }, summary.parseId, (done) => setProgress({ done, total }));
+    if (!outcome.ok) {
+      // A refused batch or chunk would be refused again: nothing is left to finish later.
+      await removeBatchDraft(userId, batchId);
+      const message = outcome.code === 'refused' ? outcome.message : t('batches.resume.fileChanged');
       setProgress(null);
       setRefusal(message);
       showToast('error', t('batches.wizard.createFailed'), { detail: message });
-    };
-    const created = await mutate('batch.create', {
-      batchId,
-      name: fields.name.trim(),
-      description: fields.description.trim(),
-      caseTypeId: fields.caseTypeId,
-      header: summary.columns,
-      lineCount: fileLines,
-    });
-    if (!created.ok) return failed(created.message);
-    let done = 0;
-    let chunkIndex = 0;
-    for (let offset = 0; offset < total; offset += READ_PAGE) {
-      const drafts = await csvRows(summary.parseId, offset, READ_PAGE);
-      for (const lines of chunkBatchLines(drafts.map((d) => ({ lineNo: d.line, values: d.values })))) {
-        const added = await mutate('batch.addLines', { batchId, chunkIndex: chunkIndex++, lines });
-        if (!added.ok) return failed(added.message);
-        done += lines.length;
-        setProgress({ done, total });
-      }
+      return;
     }
-    if (currentSyncStatus().online) showToast('success', t('batches.wizard.created', { id: batchId, inserted: done, total: fileLines }));
-    else showToast('info', t('batches.wizard.queued', { id: batchId, count: done }));
+    if (currentSyncStatus().online) showToast('success', t('batches.wizard.created', { id: batchId, inserted: outcome.queued, total: fileLines }));
+    else showToast('info', t('batches.wizard.queued', { id: batchId, count: outcome.queued }));
     onCreated(batchId);
   }
 

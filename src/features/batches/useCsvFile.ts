@@ -8,7 +8,7 @@ export type CsvFileState =
   | { phase: 'none' }
   | { phase: 'refused'; name: string; message: string }
   | { phase: 'reading'; name: string; columns: string[]; preview: BatchLineDraft[]; bytesRead: number; totalBytes: number; rows: number; problems: number }
-  | { phase: 'read'; name: string; preview: BatchLineDraft[]; summary: Extract<CsvParseSummary, { ok: true }> };
+  | { phase: 'read'; name: string; blob: Blob; preview: BatchLineDraft[]; summary: Extract<CsvParseSummary, { ok: true }> };
 
 /**
  * The wizard's file: a .csv name is read at once in the CSV worker (part 2 §5 checks the name; the worker the bytes),
@@ -57,8 +57,8 @@ export function useCsvFile(onlyCsvMessage: string) {
         }
         // The worker's events come through their own channel and may trail its answer: a preview page not seen
         // yet is read from the worker.
-        if (preview.length > 0) setState({ phase: 'read', name, preview, summary });
-        else void csvRows(summary.parseId, 0, BATCH_PREVIEW_PAGE_SIZE).then((rows) => ticket === current.current && setState({ phase: 'read', name, preview: rows, summary }));
+        if (preview.length > 0) setState({ phase: 'read', name, blob: file, preview, summary });
+        else void csvRows(summary.parseId, 0, BATCH_PREVIEW_PAGE_SIZE).then((rows) => ticket === current.current && setState({ phase: 'read', name, blob: file, preview: rows, summary }));
       },
       () => ticket === current.current && setState({ phase: 'refused', name, message: BATCH_MESSAGES.readFailed }),
     );
