@@ -3,6 +3,7 @@
  * Each benchmark is a module exporting `run(): Promise<BenchResult[]>`.
  */
 import os from 'node:os';
+import { run as runBatchCreate } from './batchCreate.ts';
 import { run as runBatches } from './batches.ts';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   lighthouse: runLighthouse,
   reconnect: runReconnect,
   csv: runCsv,
+  'batch-create': runBatchCreate,
 };
 
 const only = process.argv[2];
