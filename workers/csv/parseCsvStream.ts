@@ -124,7 +124,8 @@ export async function parseCsvStream(file: Blob, options: ParseCsvOptions): Prom
       if (decoded === null) {
         const before = pending + (decode(bytes.subarray(0, validUtf8Length(bytes, false)), false) ?? '');
         const records = delimiter === null ? 0 : completeRecords(before, delimiter, newline);
-        return refuse({ code: 'not-utf8', message: BATCH_MESSAGES.notUtf8(line + records + 1) });
+        const badLine = line + records + 1;
+        return refuse({ code: 'not-utf8', message: BATCH_MESSAGES.notUtf8(badLine), params: { line: badLine } });
       }
       const text = pending + decoded;
       pending = '';

@@ -14,8 +14,10 @@ import type { CsvEncoding, TextEncodingLabel } from './csvText.ts';
 export type BatchLineDraft = { line: number; values: Record<string, string> };
 
 export type LineProblemCode = 'ragged' | 'unclosed-quote' | 'malformed-quote';
-/** A line left out of the batch, and why. */
-export type LineProblem = { line: number; code: LineProblemCode; message: string };
+/** The figures a message is made of, so a screen can say it in the user's language. */
+export type MessageParams = Record<string, string | number>;
+/** A line left out of the batch, and why (`params`: a ragged line's values and the header's columns). */
+export type LineProblem = { line: number; code: LineProblemCode; message: string; params?: MessageParams };
 
 /** Why a whole file is refused; each code carries its message so it survives the worker boundary. */
 export type CsvFileErrorCode =
@@ -28,7 +30,7 @@ export type CsvFileErrorCode =
   | 'not-utf8'
   | 'read-failed'
   | 'cancelled';
-export type CsvFileError = { code: CsvFileErrorCode; message: string };
+export type CsvFileError = { code: CsvFileErrorCode; message: string; params?: MessageParams };
 
 export type HeaderVerdict = { ok: true; columns: string[] } | ({ ok: false } & CsvFileError);
 
@@ -43,8 +45,8 @@ export function readHeader(cells: readonly string[]): HeaderVerdict {
   if (names.length === 0) return { ok: false, code: 'no-header', message: BATCH_MESSAGES.noHeader };
   const seen = new Set<string>();
   for (const [index, name] of names.entries()) {
-    if (name === '') return { ok: false, code: 'header-name-missing', message: BATCH_MESSAGES.headerNameMissing(index + 1) };
-    if (seen.has(name)) return { ok: false, code: 'header-name-repeated', message: BATCH_MESSAGES.headerNameRepeated(name) };
+    if (name === '') return { ok: false, code: 'header-name-missing', message: BATCH_MESSAGES.headerNameMissing(index + 1), params: { column: index + 1 } };
+    if (seen.has(name)) return { ok: false, code: 'header-name-repeated', message: BATCH_MESSAGES.headerNameRepeated(name), params: { name } };
     seen.add(name);
   }
   return { ok: true, columns: names };
@@ -55,8 +57,10 @@ export const isBlankRecord = (cells: readonly string[]): boolean => cells.every(
 
 export function lineProblem(code: LineProblemCode, line: number, detail?: { values: number; columns: number }): LineProblem {
   switch (code) {
-    case 'ragged':
-      return { line, code, message: BATCH_MESSAGES.raggedLine(line, detail?.values ?? 0, detail?.columns ?? 0) };
+    case 'ragged': {
+      const params = { values: detail?.values ?? 0, columns: detail?.columns ?? 0 };
+      return { line, code, message: BATCH_MESSAGES.raggedLine(line, params.values, params.columns), params };
+    }
     case 'unclosed-quote':
       return { line, code, message: BATCH_MESSAGES.unclosedQuote(line) };
     case 'malformed-quote':

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { csvMessage } from './csvMessage.ts';
 import type { CsvFileState } from './useCsvFile.ts';
 
 /** Problems listed in the wizard; the rest are counted. */
@@ -37,7 +38,7 @@ export function CsvFileStatus({ file }: { file: CsvFileState }) {
           <p>{t('batches.wizard.problems', { count: summary.problemCount })}</p>
           <ul className="list-disc pl-5">
             {summary.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
-              <li key={problem.line}>{problem.message}</li>
+              <li key={problem.line}>{csvMessage(t, problem)}</li>
             ))}
           </ul>
           {summary.problemCount > PROBLEMS_SHOWN && <p>{t('batches.wizard.moreProblems', { count: summary.problemCount - PROBLEMS_SHOWN })}</p>}

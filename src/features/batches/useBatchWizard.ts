@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
 import { removeBatchDraft, saveBatchDraft, type BatchDraft } from '../../data/batchDrafts.ts';
 import { currentSyncStatus } from '../../data/replica.ts';
-import { BATCH_DESCRIPTION_MAX, BATCH_DESCRIPTION_MIN, isCsvFileName } from '../../domain/batches/batchRules.ts';
+import { BATCH_DESCRIPTION_MAX, BATCH_DESCRIPTION_MIN } from '../../domain/batches/batchRules.ts';
 import { useButtonGuard } from '../../ui/useButtonGuard.ts';
 import { queueBatch } from './queueBatch.ts';
 import { useCsvFile } from './useCsvFile.ts';
@@ -24,7 +24,7 @@ export function useBatchWizard(userId: string, onCreated: (batchId: string) => v
   const [step, setStep] = useState<0 | 1>(0);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { file, choose } = useCsvFile(t('batches.wizard.onlyCsv'));
+  const { file, choose } = useCsvFile(t);
   const guard = useButtonGuard();
 
   /** A field changed takes its message away until the next Continue. */
@@ -45,7 +45,7 @@ export function useBatchWizard(userId: string, onCreated: (batchId: string) => v
     else if (description.length > BATCH_DESCRIPTION_MAX) found.description = t('batches.wizard.descriptionTooLong');
     if (!fields.caseTypeId) found.caseTypeId = t('batches.wizard.caseTypeRequired');
     if (file.phase === 'none') found.file = t('batches.wizard.fileRequired');
-    else if (file.phase === 'refused') found.file = isCsvFileName(file.name) ? file.message : t('batches.wizard.onlyCsv');
+    else if (file.phase === 'refused') found.file = file.message;
     return found;
   }
 

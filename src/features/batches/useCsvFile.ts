@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { cancelCsvParse, csvRows, parseCsv, prepareCsvParser, stopCsvParser, type CsvParseSummary } from '../../data/csvParser.ts';
 import type { BatchLineDraft } from '../../domain/batches/batchLines.ts';
-import { BATCH_MESSAGES, BATCH_PREVIEW_PAGE_SIZE, isCsvFileName } from '../../domain/batches/batchRules.ts';
+import { csvMessage } from './csvMessage.ts';
+import { BATCH_PREVIEW_PAGE_SIZE, isCsvFileName } from '../../domain/batches/batchRules.ts';
 
-/** Where the chosen file stands: read in the worker while the user goes on filling the form. */
+/** Where the chosen file stands: read in the worker while the user goes on filling the form (a refusal in the user's words). */
 export type CsvFileState =
   | { phase: 'none' }
   | { phase: 'refused'; name: string; message: string }
@@ -15,7 +17,7 @@ export type CsvFileState =
  * the first preview page shows as soon as it is parsed and progress as it goes. A new file cancels the one being read;
  * closing the wizard ends the worker and frees the file.
  */
-export function useCsvFile(onlyCsvMessage: string) {
+export function useCsvFile(t: TFunction) {
   const [state, setState] = useState<CsvFileState>({ phase: 'none' });
   const current = useRef(0);
 
@@ -33,7 +35,7 @@ export function useCsvFile(onlyCsvMessage: string) {
     }
     if (!isCsvFileName(file.name)) {
       void cancelCsvParse();
-      setState({ phase: 'refused', name: file.name, message: onlyCsvMessage });
+      setState({ phase: 'refused', name: file.name, message: t('batches.csv.not-csv') });
       return;
     }
     const name = file.name;
@@ -52,7 +54,7 @@ export function useCsvFile(onlyCsvMessage: string) {
       (summary) => {
         if (ticket !== current.current) return;
         if (!summary.ok) {
-          if (summary.code !== 'cancelled') setState({ phase: 'refused', name, message: summary.message });
+          if (summary.code !== 'cancelled') setState({ phase: 'refused', name, message: csvMessage(t, summary) });
           return;
         }
         // The worker's events come through their own channel and may trail its answer: a preview page not seen
@@ -60,7 +62,7 @@ export function useCsvFile(onlyCsvMessage: string) {
         if (preview.length > 0) setState({ phase: 'read', name, blob: file, preview, summary });
         else void csvRows(summary.parseId, 0, BATCH_PREVIEW_PAGE_SIZE).then((rows) => ticket === current.current && setState({ phase: 'read', name, blob: file, preview: rows, summary }));
       },
-      () => ticket === current.current && setState({ phase: 'refused', name, message: BATCH_MESSAGES.readFailed }),
+      () => ticket === current.current && setState({ phase: 'refused', name, message: t('batches.csv.read-failed') }),
     );
   }
 

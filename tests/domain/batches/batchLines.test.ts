@@ -7,11 +7,11 @@ describe('batch lines from CSV records (part 2 §5)', () => {
   });
 
   it.each([
-    [['', ' '], 'no-header', 'The file has no header line: its first line must name the columns.'],
-    [['id', '', 'name'], 'header-name-missing', 'Column 2 of the header has no name.'],
-    [['id', 'name', ' id'], 'header-name-repeated', 'The header names the column "id" more than once.'],
-  ])('header %j is refused: %s', (cells, code, message) => {
-    expect(readHeader(cells)).toEqual({ ok: false, code, message });
+    [['', ' '], 'no-header', 'The file has no header line: its first line must name the columns.', undefined],
+    [['id', '', 'name'], 'header-name-missing', 'Column 2 of the header has no name.', { column: 2 }],
+    [['id', 'name', ' id'], 'header-name-repeated', 'The header names the column "id" more than once.', { name: 'id' }],
+  ])('header %j is refused: %s', (cells, code, message, params) => {
+    expect(readHeader(cells)).toEqual({ ok: false, code, message, ...(params === undefined ? {} : { params }) });
   });
 
   it('values are keyed by column and trimmed; empty cells are omitted', () => {
@@ -28,10 +28,10 @@ describe('batch lines from CSV records (part 2 §5)', () => {
   });
 
   it.each([
-    [['1', 'Ana'], 'Line 7 has 2 values; the header has 3 columns.'],
-    [['1', 'Ana', 'x', 'extra', ''], 'Line 7 has 4 values; the header has 3 columns.'],
-  ])('a ragged line %j is a problem naming its line', (cells, message) => {
-    expect(readLine(['id', 'name', 'city'], cells, 7)).toEqual({ ok: false, problem: { line: 7, code: 'ragged', message } });
+    [['1', 'Ana'], 'Line 7 has 2 values; the header has 3 columns.', 2],
+    [['1', 'Ana', 'x', 'extra', ''], 'Line 7 has 4 values; the header has 3 columns.', 4],
+  ])('a ragged line %j is a problem naming its line', (cells, message, values) => {
+    expect(readLine(['id', 'name', 'city'], cells, 7)).toEqual({ ok: false, problem: { line: 7, code: 'ragged', message, params: { values, columns: 3 } } });
   });
 
   it('blank records are the empty lines that are skipped', () => {

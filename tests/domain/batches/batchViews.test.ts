@@ -65,7 +65,7 @@ describe('the batch detail\'s lines', () => {
 describe('the wizard\'s words', () => {
   it('are part 2 §5 and §8\'s, as the shared rules word them', () => {
     const { wizard } = batchesEn;
-    expect([wizard.onlyCsv, wizard.nameRequired, wizard.descriptionRequired, wizard.descriptionTooShort, wizard.descriptionTooLong, wizard.createFailed]).toEqual([
+    expect([batchesEn.csv['not-csv'], wizard.nameRequired, wizard.descriptionRequired, wizard.descriptionTooShort, wizard.descriptionTooLong, wizard.createFailed]).toEqual([
       BATCH_MESSAGES.onlyCsv,
       BATCH_MESSAGES.nameRequired,
       BATCH_MESSAGES.descriptionRequired,
@@ -74,6 +74,16 @@ describe('the wizard\'s words', () => {
       BATCH_MESSAGES.createFailed,
     ]);
     expect(batchesEn.none).toBe(BATCH_MESSAGES.noBatches);
+    // The CSV reader's words, as the catalogue has them for the wizard (i18next's {{…}} filled in).
+    const fill = (text: string, params: Record<string, string | number>) => text.replace(/{{(\w+)}}/g, (_, key: string) => String(params[key]));
+    const { csv } = batchesEn;
+    expect([csv['empty-file'], csv['no-header'], csv['utf-16'], csv['read-failed']]).toEqual([BATCH_MESSAGES.emptyFile, BATCH_MESSAGES.noHeader, BATCH_MESSAGES.utf16, BATCH_MESSAGES.readFailed]);
+    expect(fill(csv['header-name-missing'], { column: 2 })).toBe(BATCH_MESSAGES.headerNameMissing(2));
+    expect(fill(csv['header-name-repeated'], { name: 'id' })).toBe(BATCH_MESSAGES.headerNameRepeated('id'));
+    expect(fill(csv['not-utf8'], { line: 9 })).toBe(BATCH_MESSAGES.notUtf8(9));
+    expect(fill(csv.ragged, { line: 3, values: 4, columns: 3 })).toBe(BATCH_MESSAGES.raggedLine(3, 4, 3));
+    expect(fill(csv['unclosed-quote'], { line: 5 })).toBe(BATCH_MESSAGES.unclosedQuote(5));
+    expect(fill(csv['malformed-quote'], { line: 5 })).toBe(BATCH_MESSAGES.malformedQuote(5));
     expect(batchesEn.nonePersonal).toBe(BATCH_MESSAGES.noPersonalBatches);
     expect(wizard.created.replace('{{id}}', 'b1').replace('{{inserted}}', '6').replace('{{total}}', '7')).toBe(BATCH_MESSAGES.created('b1', 6, 7));
   });
