@@ -1,8 +1,52 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ApexChartProps } from './apexChartProps.ts';
 
-// apexcharts (~200 kB gzip) is fetched the first time a chart is drawn, never with the dashboard's own chunk.
-const ApexChartImpl = lazy(() => import('./apexChartImpl.tsx'));
+type Impl = (props: ApexChartProps) => React.ReactNode;
+
+// apexcharts (~200 kB gzip) is its own chunk, fetched when a dashboard opens (loadCharts), never with the
+// dashboard's own chunk. It is not a React.lazy under Suspense: a Suspense boundary that showed its fallback holds
+// the resolved charts back until 300 ms after the fallback appeared (React's reveal throttling), which on a page
+// just loaded was most of the dashboard's opening time. The charts wait here instead, each in its placeholder, and
+// are drawn in the commit after the chunk arrives.
+let impl: Impl | null = null;
+let failure: unknown = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Starts fetching the chart chunk (once): a screen with charts calls it as it opens, while its data is read. */
+export function loadCharts(): Promise<void> {
+  if (loading !== null) return loading;
+  failure = null;
+  loading = import('./apexChartImpl.tsx').then(
+    (module) => {
+      impl = module.default;
+      listeners.forEach((listener) => listener());
+    },
+    (error: unknown) => {
+      // As React.lazy would: the nearest error boundary shows it, and a later mount tries again.
+      failure = error;
+      loading = null;
+      listeners.forEach((listener) => listener());
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  void loadCharts();
+  return () => listeners.delete(listener);
+}
+
+function useChartImpl(): Impl | null {
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => impl ?? failure,
+    () => null,
+  );
+  if (loaded !== null && loaded === failure) throw loaded;
+  return loaded as Impl | null;
+}
 
 type Props = ApexChartProps & { label: string };
 
@@ -14,15 +58,18 @@ type Props = ApexChartProps & { label: string };
  * making the page scroll sideways.
  */
 export function ApexChart({ label, height, options, ...chart }: Props) {
+  const ChartImpl = useChartImpl();
   const named = useMemo(
     () => ({ ...options, chart: { ...options.chart, accessibility: { enabled: true, description: label, keyboard: { enabled: false }, announcements: { enabled: false } } } }),
     [options, label],
   );
   return (
     <div className="w-full min-w-0 overflow-hidden" style={{ minHeight: height }} data-chart={chart.type}>
-      <Suspense fallback={<div className="w-full animate-pulse rounded-lg bg-slate-100" style={{ height }} data-chart-loading="" />}>
-        <ApexChartImpl height={height} options={named} {...chart} />
-      </Suspense>
+      {ChartImpl === null ? (
+        <div className="w-full animate-pulse rounded-lg bg-slate-100" style={{ height }} data-chart-loading="" />
+      ) : (
+        <ChartImpl height={height} options={named} {...chart} />
+      )}
     </div>
   );
 }

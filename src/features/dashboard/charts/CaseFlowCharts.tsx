@@ -20,7 +20,12 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const number = useMemo(() => numberFormatter(locale), [locale]);
-  const labels = useMemo(() => pointLabels(series.starts.slice(series.chartFrom), series.bucket, { locale }), [series, locale]);
+  // Keyed by the points' starts, not by `series`: a case write brings new figures but the same points, and labels
+  // that stay the same array keep the charts' options equal, so apexcharts repaints the series instead of redrawing
+  // every chart from scratch while the new figures arrive.
+  const startsKey = series.starts.slice(series.chartFrom).join(',');
+  const bucket = series.bucket;
+  const labels = useMemo(() => pointLabels(startsKey === '' ? [] : startsKey.split(',').map(Number), bucket, { locale }), [startsKey, bucket, locale]);
   const windows = useMemo(() => Object.fromEntries(FLOW_METRICS.map((metric) => [metric, chartWindow(series, metric)])) as Record<(typeof FLOW_METRICS)[number], ReturnType<typeof chartWindow>>, [series]);
   const unit = t(`dashboardCharts.flow.unit.${series.bucket}`);
   const names = useMemo(() => Object.fromEntries(FLOW_METRICS.map((metric) => [metric, t(`dashboardCharts.flow.series.${metric}`)])) as Record<(typeof FLOW_METRICS)[number], string>, [t]);
@@ -36,13 +41,13 @@ export function CaseFlowCharts({ series, timespan, empty }: CaseFlowChartsProps)
       colors: FLOW_METRICS.map((metric) => FLOW_COLORS[metric]),
       stroke: { width: 3, curve: 'straight' },
       markers: { size: 4 },
-      xaxis: { ...axis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${series.bucket}`) } },
+      xaxis: { ...axis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${bucket}`) } },
       yaxis: { labels: { formatter: (value: number) => number(value) }, title: { text: t('dashboardCharts.flow.axis.cases') }, forceNiceScale: true, min: 0 },
       grid: { borderColor: '#e2e8f0', padding: { left: 4, right: 8 } },
       tooltip: { ...base.tooltip, x: axis.tooltip?.x, shared: true, intersect: false },
-      responsive: [{ breakpoint: MOBILE_MAX_WIDTH + 1, options: { xaxis: { ...phoneAxis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${series.bucket}`) } } } }],
+      responsive: [{ breakpoint: MOBILE_MAX_WIDTH + 1, options: { xaxis: { ...phoneAxis.xaxis, title: { text: t(`dashboardCharts.flow.axis.${bucket}`) } } } }],
     };
-  }, [labels, number, series.bucket, t]);
+  }, [labels, number, bucket, t]);
   const lines = useMemo(() => FLOW_METRICS.map((metric) => ({ name: names[metric], data: windows[metric].shown })), [names, windows]);
 
   const figures: Figures | null = empty

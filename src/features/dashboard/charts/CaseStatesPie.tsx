@@ -25,17 +25,21 @@ export function CaseStatesPie({ types, statesOf, selectedTypeId, onSelectType }:
   const total = states.reduce((sum, state) => sum + state.count, 0);
   const percentOf = (count: number) => sharePercent(count, total);
 
+  // Keyed by the states' names, not their counts: a case write changes counts only, and options that stay equal
+  // let apexcharts repaint the slices instead of redrawing the chart from scratch.
+  const namesKey = JSON.stringify(states.map((state) => state.name));
   const options = useMemo<ApexOptions>(() => {
     const base = baseOptions(number);
+    const names = JSON.parse(namesKey) as string[];
     return {
       ...base,
       chart: { ...base.chart, animations: { enabled: true, speed: PIE_ANIMATION_MS } },
-      labels: states.map((state) => state.name),
-      colors: states.map((_, i) => colorAt(PIE_COLORS, i)),
+      labels: names,
+      colors: names.map((_, i) => colorAt(PIE_COLORS, i)),
       dataLabels: { enabled: true, formatter: (value: number) => `${share(value)}%`, dropShadow: { enabled: false }, style: { colors: ['#ffffff'] } },
       stroke: { width: 1, colors: ['#ffffff'] },
     };
-  }, [number, share, states]);
+  }, [number, share, namesKey]);
   const series = useMemo(() => states.map((state) => state.count), [states]);
 
   const figures: Figures | null =

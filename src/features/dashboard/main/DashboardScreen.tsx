@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery.ts';
 import { useNow } from '../../../app/shell/useNow.ts';
@@ -10,6 +10,7 @@ import { distributionOrSample } from '../../../domain/dashboard/sampleData.ts';
 import { MOBILE_MAX_WIDTH } from '../../../domain/ui/uiConstants.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle.ts';
+import { loadCharts } from '../charts/ApexChart.tsx';
 import { CaseDistributionTreemap } from '../charts/CaseDistributionTreemap.tsx';
 import { CaseFlowCharts } from '../charts/CaseFlowCharts.tsx';
 import { CaseStatesPie } from '../charts/CaseStatesPie.tsx';
@@ -43,6 +44,8 @@ export function DashboardScreen(_props: ScreenProps) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const now = Math.floor(useNow(MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
   const data = useDashboardData(t('dashboard.typePanel.noState'));
+  // The chart chunk is fetched while the replica is read, not after: the charts draw as soon as the figures are in.
+  useEffect(() => void loadCharts(), []);
   const timespan = timespanOf(search);
 
   const distribution = useMemo(() => distributionOrSample(data.types, data.hasCases, (n) => t('dashboard.sample.type', { n })), [data.types, data.hasCases, t]);
