@@ -166,6 +166,9 @@ test('a claim deleted offline shows at once, waits in the outbox, and reaches th
     await new ShellPage(page).signInAs(ADMIN);
     await page.goto(`/dashboard/${CLAIM.id}/activity#${target.id}`);
     await expect(row(page, target.id)).toBeVisible({ timeout: 30_000 });
+    // The offline notice names the last sync: wait for the first one to finish (the runs of earlier journeys, batch
+    // lines among them, may still be arriving) before the network goes.
+    await expect(page.getByTestId('sync-indicator')).toContainText(/Synced|Last sync/, { timeout: 60_000 });
     await context.setOffline(true);
     await expect(page.getByText('Offline: cases as this device last saw them')).toBeVisible();
     await row(page, target.id).getByRole('button', { name: `Delete case ${target.id}` }).click();
