@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './pages/axe.ts';
 import { expectNoSidewaysScroll } from './pages/layout.ts';
 import { apiToken, serverMutation } from './pages/serverReads.ts';
 import { ADMIN, ShellPage } from './pages/ShellPage.ts';
@@ -11,11 +11,6 @@ const CLAIM_TYPE = 'ct-demo-claim';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 const lineRows = (page: Page) => page.locator('table tbody tr[data-line-id]');
-/** Every axe violation, whatever its impact. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.impact ?? 'unknown'} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 /** Screenshots for the issue note (SHOTS_DIR when set). */
 const shot = (name: string) => `${process.env.SHOTS_DIR ?? 'test-results/shots'}/${name}.png`;
 

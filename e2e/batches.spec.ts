@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations } from './pages/axe.ts';
 import { expectNoSidewaysScroll } from './pages/layout.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
 import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
@@ -29,6 +30,24 @@ async function openWizard(page: Page) {
   return dialog;
 }
 
+/**
+ * The agent on the batches list with the service worker in control, then offline, the wizard's first step filled in
+ * with a claims batch and the file chosen.
+ */
+async function offlineWizardWithFile(page: Page, context: BrowserContext, batch: { name: string; description: string }, file: { name: string; buffer: Buffer }) {
+  await new ShellPage(page).signInAs(AGENT);
+  await page.goto('/batches');
+  await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toBeVisible({ timeout: 30_000 });
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  const dialog = await openWizard(page);
+  await dialog.getByLabel('Name').fill(batch.name);
+  await dialog.getByLabel('Description').fill(batch.description);
+  await dialog.getByLabel('Case type').selectOption({ label: 'Insurance claim' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: file.buffer });
+  return dialog;
+}
+
 test.describe('batches list and wizard', () => {
   test.setTimeout(180_000);
 
@@ -47,6 +66,7 @@ test.describe('batches list and wizard', () => {
     await expect(dialog.getByText('Description is required')).toBeVisible();
     await expect(dialog.getByText('Choose a case type')).toHaveCount(2); // the select's first option and the error
     await expect(dialog.getByText('Choose a CSV file', { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Name').fill('Renamed spreadsheet');
     await dialog.getByLabel('Description').fill('short');
@@ -65,17 +85,7 @@ test.describe('batches list and wizard', () => {
   test('a batch made offline from a messy CSV survives a reload and reaches the server once, with all its lines', async ({ page, context, request }) => {
     const stamp = Date.now().toString(36);
     const name = `Offline claims ${stamp}`;
-    await new ShellPage(page).signInAs(AGENT);
-    await page.goto('/batches');
-    await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toBeVisible({ timeout: 30_000 });
-    await waitForOfflineReady(page);
-
-    await context.setOffline(true);
-    const dialog = await openWizard(page);
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Description').fill('Claims typed up from the branch spreadsheet');
-    await dialog.getByLabel('Case type').selectOption({ label: 'Insurance claim' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'claims export.csv', mimeType: 'text/csv', buffer: messyCsv(stamp) });
+    const dialog = await offlineWizardWithFile(page, context, { name, description: 'Claims typed up from the branch spreadsheet' }, { name: 'claims export.csv', buffer: messyCsv(stamp) });
     await expect(dialog.getByTestId('csv-status')).toContainText('6 lines · 4 columns');
     await expect(dialog.getByTestId('csv-problems')).toContainText('Line 6 has 5 values; the header has 4 columns.');
     await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -84,6 +94,7 @@ test.describe('batches list and wizard', () => {
     await expect(preview.locator('tbody tr')).toHaveCount(5);
     await expect(preview).toContainText('Pérez, Juan');
     await expect(preview).toContainText('Ann "Annie" Smith');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await expect(preview.locator('tbody tr')).toHaveCount(1);
     await expect(preview).toContainText('Cy Ray');
@@ -141,17 +152,7 @@ test.describe('batches list and wizard', () => {
     const total = 3_000;
     const rows = ['customerName,email,policyNumber,amount'];
     for (let i = 1; i <= total; i++) rows.push(`"Customer ${i}, Ltd",c${i}.${stamp}@example.com,PN-${100000 + i},${i}`);
-    await new ShellPage(page).signInAs(AGENT);
-    await page.goto('/batches');
-    await expect(page.locator('[data-batch-id="bat-demo-0002"]:visible')).toBeVisible({ timeout: 30_000 });
-    await waitForOfflineReady(page);
-
-    await context.setOffline(true);
-    const dialog = await openWizard(page);
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Description').fill('A large import cut short by a reload');
-    await dialog.getByLabel('Case type').selectOption({ label: 'Insurance claim' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    const dialog = await offlineWizardWithFile(page, context, { name, description: 'A large import cut short by a reload' }, { name: 'large.csv', buffer: Buffer.from(rows.join('\n')) });
     await expect(dialog.getByTestId('csv-status')).toContainText(`${total} lines · 4 columns`, { timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -179,11 +180,15 @@ test.describe('batches list and wizard', () => {
     expect((await request.delete(`/batches/${batchId}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
   });
 
-  test('the list fits a phone', async ({ page }) => {
+  test('the list fits a phone and, like the desktop table, has no axe violation', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await new ShellPage(page).signInAs(ADMIN);
     await page.goto('/batches?tab=history');
     await expect(page.locator('[data-batch-id="bat-demo-0001"]:visible')).toBeVisible({ timeout: 30_000 });
     await expectNoSidewaysScroll(page, '/batches at 390 px');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await expect(page.locator('tr[data-batch-id="bat-demo-0001"]')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ export function BatchPreview({ file }: { file: CsvFileState }) {
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="max-h-80 overflow-auto rounded-xl border border-slate-200 bg-white">
+      {/* A wide or long file scrolls inside this box: it is a tab stop so the keyboard can scroll it too. */}
+      <div tabIndex={0} role="region" aria-label={caption} className="max-h-80 overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-focus">
         <table className="w-full text-left text-sm" data-testid="batch-preview">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-700">
