@@ -142,10 +142,11 @@ test('an administrator generates three instances, finds them in App history and 
 
   // Its ticket is canceled elsewhere: the open detail follows, and the run ends INCOMPLETE. The other test runs'
   // tickets are canceled too, so the shared demo inbox is left as it was.
-  const tickets = await pullAll(request, token, 'tickets');
+  // The engine reaches the fourth run's human-interface stage on its own time: wait until every ticket exists.
+  const openTicket = async (id: string) => (await pullAll(request, token, 'tickets')).findLast((doc) => doc.instanceId === id && doc.state === 'open');
+  for (const id of ids) await expect.poll(() => openTicket(id), { message: `ticket of ${id}`, timeout: 30_000 }).toBeDefined();
   for (const id of ids) {
-    const ticket = tickets.findLast((doc) => doc.instanceId === id && doc.state === 'open');
-    expect(ticket, `ticket of ${id}`).toBeDefined();
+    const ticket = await openTicket(id);
     await serverMutation(request, token, 'ticket.claim', { ticketId: ticket!.id });
     expect(await serverMutation(request, token, 'ticket.cancel', { ticketId: ticket!.id })).toMatchObject({ status: 'applied' });
   }
