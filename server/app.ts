@@ -30,6 +30,7 @@ import { engineRoutes } from './routes/engineRoutes.ts';
 import { envelopeRoutes } from './routes/envelopeRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
+import { formRoutes } from './routes/formRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: {
   await app.register(caseTypeRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(batchRoutes(deps));
+  await app.register(formRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));
