@@ -34,6 +34,7 @@ import { formRoutes } from './routes/formRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
+import { publicFormRoutes } from './routes/publicFormRoutes.ts';
 import { signingRoutes } from './routes/signingRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
 import { memberRoutes } from './routes/memberRoutes.ts';
@@ -148,7 +149,8 @@ export async function buildApp(options: {
   // The console's session cookie (HttpOnly, SameSite=Strict; server/auth/sessionCookie.ts).
   await app.register(cookie);
 
-  // Only routes that opt in (sign-in, recovery) are limited; the key is the caller's address.
+  // Only routes that opt in (sign-in, recovery, signing, kiosk forms) are limited; the key is the caller's address
+  // unless the route names its own (kiosk forms: the kiosk id and the address).
   await app.register(rateLimit, { global: false });
 
   // Multipart bodies (file uploads) are parsed on demand by the routes that take them, within these limits;
@@ -190,6 +192,8 @@ export async function buildApp(options: {
   await app.register(envelopeRoutes(deps));
   // Public (the signing link is the credential), rate-limited per address.
   await app.register(signingRoutes(deps, fileStore));
+  // Public (a kiosk has no sign-in; the Form ID is in its link), rate-limited per kiosk id and address.
+  await app.register(publicFormRoutes(deps));
 
   return app;
 }
