@@ -40,7 +40,6 @@ function getPurifier(): DOMPurify | null {
     if (srcset !== null) node.setAttribute('srcset', srcset.replace(/(^|,)(\s*)http:/gi, '$1$2https:').replace(/(^|,)(\s*)(?=\/\/)/g, '$1$2https:'));
     const style = node.getAttribute('style');
     if (style !== null && LOADING_STYLE.test(style)) node.removeAttribute('style');
-    if (node.getAttribute('target') !== null) node.setAttribute('rel', 'noopener noreferrer');
   });
   purifier = instance;
   return purifier;
