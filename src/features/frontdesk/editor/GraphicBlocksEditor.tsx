@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blocksToTemplate, parseTemplateBlocks, withBlockSource, type ParsedTemplate, type TemplateBlock } from '../../../domain/forms/templateBlocks.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { useButtonGuard } from '../../../ui/useButtonGuard.ts';
 import { BlockRow } from './BlockRow.tsx';
 import { moveBlock, removeBlock, replaceBlock, selectedOrAll, toggleSelection } from './blockList.ts';
 import { BlockPreview } from './BlockPreview.tsx';
@@ -27,6 +28,15 @@ export function GraphicBlocksEditor({ value, onChange, onConvert }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const copy = useTemplateCopy();
+  const guard = useButtonGuard();
+  const idPrefix = useId();
+  /** The control to focus once the list has changed under it (a moved or deleted row). */
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusAfter === null) return;
+    document.getElementById(focusAfter)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
 
   if (parsed.template !== value) {
     // Changed outside this list (the designer, another tab of the dialog): start again from the new template.
@@ -49,7 +59,7 @@ export function GraphicBlocksEditor({ value, onChange, onConvert }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('frontdeskEditor.blocks')}>
-        <Button size="sm" variant="secondary" disabled={blocks.length === 0} onClick={() => setSelected(allSelected ? new Set() : new Set(blocks.map((b) => b.id)))}>
+        <Button id={`${idPrefix}-all`} size="sm" variant="secondary" disabled={blocks.length === 0} onClick={() => setSelected(allSelected ? new Set() : new Set(blocks.map((b) => b.id)))}>
           {allSelected ? t('frontdeskEditor.clearSelection') : t('frontdeskEditor.selectAll')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => onConvert(chosenTemplate())}>
@@ -61,7 +71,7 @@ export function GraphicBlocksEditor({ value, onChange, onConvert }: Props) {
         <Button size="sm" variant="secondary" onClick={() => void copy(chosenTemplate())}>
           {t('frontdeskEditor.copy')}
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => openTemplatePreview(value, texts)}>
+        <Button size="sm" variant="secondary" onClick={() => guard(() => openTemplatePreview(value, texts))}>
           {t('frontdeskEditor.preview')}
         </Button>
         <span className="text-sm text-slate-600" aria-live="polite">
@@ -77,18 +87,24 @@ export function GraphicBlocksEditor({ value, onChange, onConvert }: Props) {
             <BlockRow
               key={block.id}
               block={block}
+              idPrefix={`${idPrefix}-${block.id}`}
               number={index + 1}
               count={blocks.length}
               selected={selected.has(block.id)}
               editing={editing === block.id}
               onToggle={() => setSelected(toggleSelection(selected, block.id))}
               onMove={(delta) => {
+                const position = Math.min(blocks.length, Math.max(1, index + 1 + delta));
                 update(moveBlock(blocks, index, delta));
-                setAnnouncement(t('frontdeskEditor.block.moved', { number: Math.min(blocks.length, Math.max(1, index + 1 + delta)) }));
+                setAnnouncement(t('frontdeskEditor.block.moved', { number: position }));
+                // At either end the button pressed is disabled: the other direction's takes the focus.
+                if (position === 1 || position === blocks.length) setFocusAfter(`${idPrefix}-${block.id}-${position === 1 ? 'down' : 'up'}`);
               }}
               onEdit={(on) => setEditing(on ? block.id : null)}
               onSourceChange={(source) => update(replaceBlock(blocks, withBlockSource(block, source)))}
               onRemove={() => {
+                const neighbour = blocks[index + 1] ?? blocks[index - 1];
+                setFocusAfter(neighbour === undefined ? `${idPrefix}-all` : `${idPrefix}-${neighbour.id}-select`);
                 update(removeBlock(blocks, block.id));
                 setSelected(new Set([...selected].filter((id) => id !== block.id)));
                 setAnnouncement(t('frontdeskEditor.block.removed'));
