@@ -14,6 +14,7 @@ import type { Widen } from './en.ts';
 import { enginesEn } from './engines.en.ts';
 import { envelopesEn } from './envelopes.en.ts';
 import { flowsEn } from './flows.en.ts';
+import { frontdeskEditorEn } from './frontdeskEditor.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { workspaceEn } from './workspace.en.ts';
 
@@ -40,6 +41,7 @@ export const featuresEn = {
   dashboardPeople: dashboardPeopleEn,
   batches: batchesEn,
   batchDetail: batchDetailEn,
+  frontdeskEditor: frontdeskEditorEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

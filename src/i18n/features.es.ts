@@ -14,6 +14,7 @@ import { enginesEs } from './engines.es.ts';
 import { envelopesEs } from './envelopes.es.ts';
 import type { FeatureCatalogue } from './features.en.ts';
 import { flowsEs } from './flows.es.ts';
+import { frontdeskEditorEs } from './frontdeskEditor.es.ts';
 import { settingsEs } from './settings.es.ts';
 import { workspaceEs } from './workspace.es.ts';
 
@@ -36,4 +37,5 @@ export const featuresEs: FeatureCatalogue = {
   dashboardPeople: dashboardPeopleEs,
   batches: batchesEs,
   batchDetail: batchDetailEs,
+  frontdeskEditor: frontdeskEditorEs,
 };
