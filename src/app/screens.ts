@@ -14,7 +14,7 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   dashboard: () => import('../features/dashboard/main/DashboardScreen.tsx').then((m) => m.DashboardScreen),
   cases: () => import('../features/cases/CasesHistoryScreen.tsx').then((m) => m.CasesHistoryScreen),
   tickets: () => import('../features/tickets/TicketInbox.tsx').then((m) => m.TicketInbox),
-  frontdesk: () => import('../features/frontdesk/FrontdeskPlaceholder.tsx').then((m) => m.FrontdeskPlaceholder),
+  frontdesk: () => import('../features/frontdesk/FrontdeskScreen.tsx').then((m) => m.FrontdeskScreen),
   batches: () => import('../features/batches/BatchesScreen.tsx').then((m) => m.BatchesScreen),
   apps: () => import('../features/apps/AppsScreen.tsx').then((m) => m.AppsScreen),
   flows: () => import('../features/flows/FlowsScreen.tsx').then((m) => m.FlowsScreen),

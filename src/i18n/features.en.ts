@@ -1,6 +1,7 @@
 import { accountsEn } from './accounts.en.ts';
 import { appsEn } from './apps.en.ts';
 import { batchesEn } from './batches.en.ts';
+import { frontdeskEn } from './frontdesk.en.ts';
 import { batchDetailEn } from './batchDetail.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
 import { casesEn } from './cases.en.ts';
@@ -40,6 +41,7 @@ export const featuresEn = {
   dashboardCharts: dashboardChartsEn,
   dashboardPeople: dashboardPeopleEn,
   batches: batchesEn,
+  frontdesk: frontdeskEn,
   batchDetail: batchDetailEn,
   frontdeskEditor: frontdeskEditorEn,
 } as const;

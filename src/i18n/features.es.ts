@@ -1,6 +1,7 @@
 import { accountsEs } from './accounts.es.ts';
 import { appsEs } from './apps.es.ts';
 import { batchesEs } from './batches.es.ts';
+import { frontdeskEs } from './frontdesk.es.ts';
 import { batchDetailEs } from './batchDetail.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
 import { casesEs } from './cases.es.ts';
@@ -36,6 +37,7 @@ export const featuresEs: FeatureCatalogue = {
   dashboardCharts: dashboardChartsEs,
   dashboardPeople: dashboardPeopleEs,
   batches: batchesEs,
+  frontdesk: frontdeskEs,
   batchDetail: batchDetailEs,
   frontdeskEditor: frontdeskEditorEs,
 };

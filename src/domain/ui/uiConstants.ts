@@ -9,6 +9,8 @@ export const TOAST_DURATION_MS: Record<ToastKind, number> = {
 };
 
 export const SEARCH_DEBOUNCE_MS = 700;
+/** Part 2 §9: the copy toast ('Case ID copied!', 'Form URL copied!') shows for 3,000 ms. */
+export const COPY_TOAST_MS = 3000;
 /** Part 1 §9 button guard: a press within this time of the last one (a double click or double tap) is ignored. */
 export const BUTTON_GUARD_MS = 1000;
 export const STARTUP_ERROR_DELAY_MS = 2000;

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
+import { COPY_TOAST_MS } from '../../domain/ui/uiConstants.ts';
 import { Button } from '../../ui/Button.tsx';
-
-/** Part 2 §9: the copy toast shows for 3,000 ms. */
-export const COPY_TOAST_MS = 3000;
 
 /** Copies the Case ID to the clipboard with the spec's 'Case ID copied!' (part 2 §8). */
 export function CaseIdCopy({ caseId }: { caseId: string }) {
