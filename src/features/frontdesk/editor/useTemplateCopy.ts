@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/state/toastAtoms.ts';
-import { COPY_TOAST_MS } from '../../cases/CaseIdCopy.tsx';
+import { COPY_TOAST_MS } from '../../../domain/ui/uiConstants.ts';
 
 /** Copies a template to the clipboard with the spec's toasts (part 2 §8), shown for the copy toast's 3 s (§9). */
 export function useTemplateCopy(): (template: string) => Promise<void> {
