@@ -35,6 +35,8 @@ export const workspaceEn = {
     dashboardHint: 'https (http only for localhost); empty for none',
     chatLink: 'Chat link',
     chatHint: 'A WhatsApp number with its country code, or an https link; empty for none',
+    designerUrl: 'Graphic Designer URL',
+    designerHint: 'The form template designer (beta), https; empty hides it',
     save: 'Save',
     saving: 'Saving…',
     reset: 'Undo changes',

@@ -33,6 +33,8 @@ export const workspaceEs = {
     dashboardHint: 'https (http solo para localhost); vacío si no hay',
     chatLink: 'Enlace de chat',
     chatHint: 'Un número de WhatsApp con su prefijo de país, o un enlace https; vacío si no hay',
+    designerUrl: 'URL del Diseñador Gráfico',
+    designerHint: 'El diseñador de plantillas de formularios (beta), https; vacío lo oculta',
     save: 'Guardar',
     saving: 'Guardando…',
     reset: 'Deshacer cambios',

@@ -128,16 +128,18 @@ export const updateWorkspaceArgs = z
   .refine(changesSomething, { message: WORKSPACE_MESSAGES.nothingToChange });
 export type UpdateWorkspaceArgs = z.infer<typeof updateWorkspaceArgs>;
 
-/** The settings form's check, field by field. */
-export function workspaceFormErrors(values: { externalDashboardUrl: string; chatLink: string }): { externalDashboardUrl?: string; chatLink?: string } {
-  const errors: { externalDashboardUrl?: string; chatLink?: string } = {};
-  if (values.externalDashboardUrl.trim() !== '') {
-    const checked = checkDashboardUrl(values.externalDashboardUrl);
-    if (!checked.ok) errors.externalDashboardUrl = checked.message;
-  }
-  if (values.chatLink.trim() !== '') {
-    const checked = checkChatLink(values.chatLink);
-    if (!checked.ok) errors.chatLink = checked.message;
+/** The settings form's check, field by field: each address may be empty (none), else it must pass its rule. */
+export function workspaceFormErrors(values: { externalDashboardUrl: string; chatLink: string; designerUrl: string }): { externalDashboardUrl?: string; chatLink?: string; designerUrl?: string } {
+  const errors: { externalDashboardUrl?: string; chatLink?: string; designerUrl?: string } = {};
+  const checks = [
+    ['externalDashboardUrl', checkDashboardUrl],
+    ['chatLink', checkChatLink],
+    ['designerUrl', checkDesignerUrl],
+  ] as const;
+  for (const [field, check] of checks) {
+    if (values[field].trim() === '') continue;
+    const checked = check(values[field]);
+    if (!checked.ok) errors[field] = checked.message;
   }
   return errors;
 }

@@ -60,6 +60,15 @@ function WorkspaceForm({ workspace }: { workspace: WorkspaceDoc }) {
           maxLength={URL_MAX}
           placeholder="+34 600 000 000"
         />
+        <NoteField
+          label={t('workspace.form.designerUrl')}
+          hint={t('workspace.form.designerHint')}
+          value={form.values.designerUrl}
+          onChange={(v) => form.set('designerUrl', v)}
+          error={form.errors.designerUrl}
+          maxLength={URL_MAX}
+          placeholder="https://designer.example/editor"
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={form.reset} disabled={!form.touched}>
             {t('workspace.form.reset')}

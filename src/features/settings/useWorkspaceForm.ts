@@ -5,7 +5,7 @@ import { currentSyncStatus, mutate, usePendingMutations } from '../../data/repli
 import { WORKSPACE_MESSAGES, workspaceFormErrors } from '../../domain/settings/workspaceRules.ts';
 import type { WorkspaceDoc } from '../../domain/sync/documents.gen.ts';
 
-export type WorkspaceFormValues = { externalDashboardUrl: string; chatLink: string };
+export type WorkspaceFormValues = { externalDashboardUrl: string; chatLink: string; designerUrl: string };
 type FieldErrors = Partial<Record<keyof WorkspaceFormValues, string>>;
 
 /** The rules' messages as the user's language says them. */
@@ -16,7 +16,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [WORKSPACE_MESSAGES.tooLong]: 'workspace.form.messages.tooLong',
 };
 
-const valuesOf = (doc: WorkspaceDoc): WorkspaceFormValues => ({ externalDashboardUrl: doc.externalDashboardUrl ?? '', chatLink: doc.chatLink ?? '' });
+const valuesOf = (doc: WorkspaceDoc): WorkspaceFormValues => ({ externalDashboardUrl: doc.externalDashboardUrl ?? '', chatLink: doc.chatLink ?? '', designerUrl: doc.designerUrl ?? '' });
 
 /**
  * The Workspace tab's form: starts from the replica's workspace and follows it while untouched (another
@@ -50,7 +50,7 @@ export function useWorkspaceForm(workspace: WorkspaceDoc) {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
-    const saved = await mutate('workspace.update', { id: workspace.id, externalDashboardUrl: values.externalDashboardUrl, chatLink: values.chatLink });
+    const saved = await mutate('workspace.update', { id: workspace.id, externalDashboardUrl: values.externalDashboardUrl, chatLink: values.chatLink, designerUrl: values.designerUrl });
     setBusy(false);
     if (!saved.ok) {
       showToast('error', t(saved.code === 'forbidden' ? 'workspace.form.forbidden' : 'workspace.form.failed'), { detail: saved.message });

@@ -58,11 +58,13 @@ describe('workspace settings rules (part 1 §2, §3)', () => {
   });
 
   it("the form checks each field, and empty fields are fine (they clear the setting)", () => {
-    expect(workspaceFormErrors({ externalDashboardUrl: '', chatLink: '  ' })).toEqual({});
-    expect(workspaceFormErrors({ externalDashboardUrl: 'http://bi.example', chatLink: 'call me' })).toEqual({
+    expect(workspaceFormErrors({ externalDashboardUrl: '', chatLink: '  ', designerUrl: '' })).toEqual({});
+    expect(workspaceFormErrors({ externalDashboardUrl: 'http://bi.example', chatLink: 'call me', designerUrl: 'ftp://designer.example' })).toEqual({
       externalDashboardUrl: WORKSPACE_MESSAGES.dashboardInvalid,
       chatLink: WORKSPACE_MESSAGES.chatInvalid,
+      designerUrl: WORKSPACE_MESSAGES.dashboardInvalid,
     });
+    expect(workspaceFormErrors({ externalDashboardUrl: '', chatLink: '', designerUrl: 'http://localhost:4400/designer' })).toEqual({});
   });
 
   it('the arguments: absent stays unchanged, empty or null clears, at least one field, nothing unknown', () => {
