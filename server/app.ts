@@ -32,6 +32,7 @@ import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
+import { kioskRoutes } from './routes/kioskRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
 import { signingRoutes } from './routes/signingRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
@@ -188,6 +189,8 @@ export async function buildApp(options: {
   await app.register(envelopeRoutes(deps));
   // Public (the signing link is the credential), rate-limited per address.
   await app.register(signingRoutes(deps, fileStore));
+  // Public: the kiosk page's per-form web manifest.
+  await app.register(kioskRoutes(deps));
 
   return app;
 }
