@@ -45,8 +45,8 @@ export type Int8 = ColumnType<number, number, number>;
 
 import type { EnginesTable, EngineUsersTable, CalendarsTable, FlowsTable, FlowVersionsTable, AppsTable, WebhooksTable, EventsTable, TeamsTable, MembersTable, TeamMembersTable, CaseTypesTable, CaseStatesTable } from './tables/configTables.ts';
 export type { EnginesTable, EngineUsersTable, CalendarsTable, FlowsTable, FlowVersionsTable, AppsTable, WebhooksTable, EventsTable, TeamsTable, MembersTable, TeamMembersTable, CaseTypesTable, CaseStatesTable } from './tables/configTables.ts';
-import type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
-export type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
+import type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
+export type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
 
 import type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
 export type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
@@ -93,6 +93,8 @@ export type DomainTables = {
   instances: InstancesTable;
   instance_stages: InstanceStagesTable;
   frontdesk_forms: FrontdeskFormsTable;
+  frontdesk_form_versions: FrontdeskFormVersionsTable;
+  frontdesk_submissions: FrontdeskSubmissionsTable;
   node_templates: NodeTemplatesTable;
   webhook_executions: WebhookExecutionsTable;
   external_api_executions: ExternalApiExecutionsTable;

@@ -12,6 +12,7 @@ import * as contactAnswers from './migrations/009_contact_answers.ts';
 import * as envelopes from './migrations/010_envelopes.ts';
 import * as dashboardAggregates from './migrations/011_dashboard_aggregates.ts';
 import * as batchExecution from './migrations/012_batch_execution.ts';
+import * as frontdesk from './migrations/013_frontdesk.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010_envelopes': envelopes,
   '011_dashboard_aggregates': dashboardAggregates,
   '012_batch_execution': batchExecution,
+  '013_frontdesk': frontdesk,
 };
 
 export class MigrationFailedError extends Error {

@@ -22,6 +22,8 @@ export type WorkspacesTable = {
   external_dashboard_url: string | null;
   /** A WhatsApp number or an https link (src/domain/settings/workspaceRules.ts); migration 007. */
   chat_link: Generated<string | null>;
+  /** The Graphic Designer site the form template editor frames (https, or http on this machine); migration 013. */
+  designer_url: Generated<string | null>;
   rev: Generated<number>;
   deleted: Generated<boolean>;
   created_at: Timestamp;

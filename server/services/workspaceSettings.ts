@@ -5,9 +5,9 @@ import { accessOf } from '../engine/access.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import type { WriteService } from './context.ts';
 
-/** The REST shape of a workspace (part 1 §3, plus the chat link of migration 007). */
-export function workspaceView(row: Pick<Selectable<WorkspacesTable>, 'id' | 'name' | 'external_dashboard_url' | 'chat_link'>) {
-  return { id: row.id, name: row.name, externalDashboardUrl: row.external_dashboard_url, chatLink: row.chat_link };
+/** The REST shape of a workspace (part 1 §3, plus the chat link of migration 007 and the designer of 013). */
+export function workspaceView(row: Pick<Selectable<WorkspacesTable>, 'id' | 'name' | 'external_dashboard_url' | 'chat_link' | 'designer_url'>) {
+  return { id: row.id, name: row.name, externalDashboardUrl: row.external_dashboard_url, chatLink: row.chat_link, designerUrl: row.designer_url };
 }
 export type WorkspaceView = ReturnType<typeof workspaceView>;
 
@@ -28,6 +28,7 @@ export const updateWorkspaceSettings: WriteService<UpdateWorkspaceArgs, Workspac
       ...(args.name === undefined ? {} : { name: args.name }),
       ...(args.externalDashboardUrl === undefined ? {} : { external_dashboard_url: args.externalDashboardUrl }),
       ...(args.chatLink === undefined ? {} : { chat_link: args.chatLink }),
+      ...(args.designerUrl === undefined ? {} : { designer_url: args.designerUrl }),
       rev,
       updated_at: now,
     })

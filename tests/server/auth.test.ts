@@ -131,7 +131,7 @@ describe.each(backends)('sign-in and accounts on %s', (backend) => {
     expect(user.enabledModules).toContainEqual({ id: 'HUMAN INTERFACE' });
     expect(user).not.toHaveProperty('password_hash');
     const workspaces = (await t.app.inject({ method: 'GET', url: `/users/${userId}/workspaces`, headers })).json();
-    expect(workspaces).toEqual([{ id: user.workspace.id, name: 'Demo Workspace', externalDashboardUrl: null, chatLink: null }]);
+    expect(workspaces).toEqual([{ id: user.workspace.id, name: 'Demo Workspace', externalDashboardUrl: null, chatLink: null, designerUrl: null }]);
     const ws = await t.app.inject({ method: 'GET', url: `/workspaces/${user.workspace.id}`, headers });
     expect(ws.json().name).toBe('Demo Workspace');
     expect((await t.app.inject({ method: 'GET', url: '/workspaces/ws-other', headers })).statusCode).toBe(404);

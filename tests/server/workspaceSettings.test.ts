@@ -42,7 +42,7 @@ describe.each(backends)('workspace settings (PATCH /workspaces/{id}, workspace.u
   it('an administrator sets both, every user of the workspace reads them, and clearing them leaves null', async () => {
     const set = await call('PATCH', '/workspaces/ws-demo', admin.headers, { externalDashboardUrl: ' https://bi.example/d/7 ', chatLink: '+34  600 000 000' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ id: 'ws-demo', name: 'Demo Workspace', externalDashboardUrl: 'https://bi.example/d/7', chatLink: '+34 600 000 000' });
+    expect(set.json()).toEqual({ id: 'ws-demo', name: 'Demo Workspace', externalDashboardUrl: 'https://bi.example/d/7', chatLink: '+34 600 000 000', designerUrl: null });
     expect(Number((await demo()).rev)).toBe(await demoWorkspaceRev(t));
     // The agent's replica gets it (it decides what /WA and /collections show) and GET /workspaces/{id} says the same.
     expect(await serverDoc('ws-demo')).toMatchObject({ kind: 'workspace', externalDashboardUrl: 'https://bi.example/d/7', chatLink: '+34 600 000 000' });
@@ -101,6 +101,8 @@ describe.each(backends)('workspace settings (PATCH /workspaces/{id}, workspace.u
       ['an unknown field', { owner: 'me' }, 'owner'],
       ['nothing to change', {}, 'Nothing to change'],
       ['a NUL in the URL', { externalDashboardUrl: 'https://bi.example/\u0000' }, ''],
+      ['an http designer on a real host', { designerUrl: 'http://designer.example/' }, 'Enter an https address'],
+      ['a designer address that is not text', { designerUrl: 7 }, 'designerUrl'],
       ['a URL of 2001 characters', { externalDashboardUrl: `https://bi.example/${'a'.repeat(1982)}` }, 'at most 2000'],
     ])('%s → 400 with a message, nothing written', async (_label, body, message) => {
       const before = await rows();
@@ -121,7 +123,7 @@ describe.each(backends)('workspace settings (PATCH /workspaces/{id}, workspace.u
     it("an administrator's change made offline reaches the server as the replica predicted it", async () => {
       const actor: MutationActor = { userId: admin.userId, memberId: 'mbr-demo-ada', role: 'ADMIN', name: 'Ada Admin' };
       const definition = mutationDefinition('workspace.update')!;
-      const args = { id: 'ws-demo', externalDashboardUrl: 'https://bi.example/offline', chatLink: '+34 600 000 002' };
+      const args = { id: 'ws-demo', externalDashboardUrl: 'https://bi.example/offline', chatLink: '+34 600 000 002', designerUrl: 'http://127.0.0.1:4400/designer' };
       const current = await serverDoc('ws-demo');
       const [predicted] = definition.apply(definition.args.parse(args), new Map([['ws-demo', current!]]), actor, Date.now());
       const [outcome] = await send(admin.headers, args);
@@ -129,7 +131,8 @@ describe.each(backends)('workspace settings (PATCH /workspaces/{id}, workspace.u
       const pulled = await serverDoc('ws-demo');
       const fields = Object.keys(predicted!.doc).filter((k) => !SERVER_STAMPS.has(k));
       expect(Object.fromEntries(fields.map((k) => [k, pulled?.[k]]))).toEqual(Object.fromEntries(fields.map((k) => [k, predicted!.doc[k]])));
-      await send(admin.headers, { id: 'ws-demo', externalDashboardUrl: null, chatLink: null });
+      expect(pulled).toMatchObject({ designerUrl: 'http://127.0.0.1:4400/designer' });
+      await send(admin.headers, { id: 'ws-demo', externalDashboardUrl: null, chatLink: null, designerUrl: null });
     });
 
     it.each([

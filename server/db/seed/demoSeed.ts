@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import { clientHash } from '../../../src/domain/auth/clientHash.ts';
 import { createWorkspace, withWorkspaceWrite } from '../revisions.ts';
@@ -83,6 +83,15 @@ export async function seedDemoWorkspace(db: Kysely<Database>, options: DemoSeedO
     await put('node_templates', model.nodeTemplates);
     await put('frontdesk_forms', model.frontdeskForms);
   });
+  // Each form's version 1, which a kiosk submission is checked against (not replicated, so outside the revisions).
+  // Migration tests seed a schema migrated only to an earlier step, where the table does not exist yet.
+  const { rows: versionsTable } = await sql<{ present: boolean }>`select to_regclass('frontdesk_form_versions') is not null as present`.execute(db);
+  if (versionsTable[0]?.present) {
+    await db
+      .insertInto('frontdesk_form_versions')
+      .values(model.frontdeskForms.map((form) => ({ form_row_id: form.id, version: 1, template: form.template ?? '', created_at: form.updated_at ?? now })))
+      .execute();
+  }
   await write(async (put) => {
     await put('batches', batchSet.batches);
     await put('cases', caseSet.cases);

@@ -167,6 +167,29 @@ export type FrontdeskFormsTable = Replicated & {
   link: string | null;
   webhook: string | null;
   is_active: Generated<boolean>;
+  /** Migration 013: the current version, +1 on every edit that changes the template. */
+  version: Generated<number>;
+};
+
+/** Migration 013: each version's template (not replicated). */
+export type FrontdeskFormVersionsTable = {
+  form_row_id: string;
+  version: number;
+  template: string;
+  created_at: Timestamp;
+};
+
+/** Migration 013: one row per kiosk submission; id is the kiosk's submission id (not replicated). */
+export type FrontdeskSubmissionsTable = {
+  id: string;
+  workspace_id: string;
+  form_row_id: string;
+  form_version: number;
+  kiosk_id: string;
+  values: JsonWithDefault;
+  case_id: string;
+  filled_at: Timestamp;
+  received_at: Timestamp;
 };
 
 export type NodeTemplatesTable = Replicated & {

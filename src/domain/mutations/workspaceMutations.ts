@@ -4,9 +4,9 @@ import { isAdminRole } from '../tickets/inboxRules.ts';
 import { defineMutation, MutationRefused } from './types.ts';
 
 /**
- * The workspace's settings (part 1 §2 Settings, §3 Workspace): name, external dashboard URL and chat link, changed
- * by administrators only, through the outbox so Settings works offline. A field left out stays as it is; null
- * clears it. The replica holds only the caller's own workspace, so another id is not found here either.
+ * The workspace's settings (part 1 §2 Settings, §3 Workspace): name, external dashboard URL, chat link and the
+ * template designer's address (issue 18), changed by administrators only, through the outbox so Settings works
+ * offline. A field left out stays as it is; null clears it. The replica holds only the caller's own workspace, so another id is not found here either.
  */
 export const updateWorkspace = defineMutation<UpdateWorkspaceArgs>({
   name: 'workspace.update',
@@ -22,6 +22,7 @@ export const updateWorkspace = defineMutation<UpdateWorkspaceArgs>({
       ...(args.name === undefined ? {} : { name: args.name }),
       ...(args.externalDashboardUrl === undefined ? {} : { externalDashboardUrl: args.externalDashboardUrl }),
       ...(args.chatLink === undefined ? {} : { chatLink: args.chatLink }),
+      ...(args.designerUrl === undefined ? {} : { designerUrl: args.designerUrl }),
       updatedAt: now,
     };
     return [{ collection: 'config', doc: next }];

@@ -11,7 +11,7 @@ export const WORKSPACE_MESSAGES = {
   dashboardCredentials: 'The address must not contain a user name or password',
   chatInvalid: 'Enter a phone number with its country code (digits, spaces and a leading +) or an https link',
   tooLong: 'The address is too long (at most 2000 characters)',
-  nothingToChange: 'Nothing to change: send at least one of name, externalDashboardUrl or chatLink',
+  nothingToChange: 'Nothing to change: send at least one of name, externalDashboardUrl, chatLink or designerUrl',
   forbidden: 'You do not have permission to perform this action',
   notFound: 'Workspace not found',
 } as const;
@@ -101,6 +101,12 @@ const optionalSetting = (check: (value: string) => Checked) =>
     });
 
 export const dashboardUrlSchema = optionalSetting(checkDashboardUrl);
+/**
+ * The Graphic Designer site the front-desk template editor frames (issue 18): the same rule as the external
+ * dashboard, an https address or http on this machine, since the console frames it and trusts its messages.
+ */
+export const checkDesignerUrl = checkDashboardUrl;
+export const designerUrlSchema = optionalSetting(checkDesignerUrl);
 export const chatLinkSchema = optionalSetting(checkChatLink);
 export const workspaceNameSchema = z
   .string({ error: 'The workspace name must be text' })
@@ -110,15 +116,16 @@ export const workspaceNameSchema = z
   .optional();
 
 /** PATCH /workspaces/{id}'s body: each field optional (absent = unchanged; null or '' = cleared), at least one. */
-export const workspaceFieldsSchema = z
-  .object({ name: workspaceNameSchema, externalDashboardUrl: dashboardUrlSchema, chatLink: chatLinkSchema })
-  .strict()
-  .refine((v) => v.name !== undefined || v.externalDashboardUrl !== undefined || v.chatLink !== undefined, { message: WORKSPACE_MESSAGES.nothingToChange });
+const settingFields = { name: workspaceNameSchema, externalDashboardUrl: dashboardUrlSchema, chatLink: chatLinkSchema, designerUrl: designerUrlSchema };
+const changesSomething = (v: { name?: unknown; externalDashboardUrl?: unknown; chatLink?: unknown; designerUrl?: unknown }) =>
+  v.name !== undefined || v.externalDashboardUrl !== undefined || v.chatLink !== undefined || v.designerUrl !== undefined;
+
+export const workspaceFieldsSchema = z.object(settingFields).strict().refine(changesSomething, { message: WORKSPACE_MESSAGES.nothingToChange });
 
 export const updateWorkspaceArgs = z
-  .object({ id: idRefSchema, name: workspaceNameSchema, externalDashboardUrl: dashboardUrlSchema, chatLink: chatLinkSchema })
+  .object({ id: idRefSchema, ...settingFields })
   .strict()
-  .refine((v) => v.name !== undefined || v.externalDashboardUrl !== undefined || v.chatLink !== undefined, { message: WORKSPACE_MESSAGES.nothingToChange });
+  .refine(changesSomething, { message: WORKSPACE_MESSAGES.nothingToChange });
 export type UpdateWorkspaceArgs = z.infer<typeof updateWorkspaceArgs>;
 
 /** The settings form's check, field by field. */

@@ -11,6 +11,7 @@ export const workspaceDocSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   chatLink: z.string().nullable(),
+  designerUrl: z.string().nullable(),
 });
 export type WorkspaceDoc = z.infer<typeof workspaceDocSchema>;
 
@@ -232,6 +233,7 @@ export const frontdeskFormDocSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  version: z.number(),
 });
 export type FrontdeskFormDoc = z.infer<typeof frontdeskFormDocSchema>;
 
