@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formSlugSchema } from '../../src/domain/forms/formRules.ts';
 import type { AppDeps } from '../app.ts';
 import { REVALIDATE_CACHE } from '../http/staticAssets.ts';
 
-// SEAM: the same pattern as formSlugSchema in src/domain/forms/formRules.ts; use that schema once it is on this branch.
-const formParams = z.object({ formId: z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'Not a form id') });
+const formParams = z.object({ formId: formSlugSchema });
 
 /** The console's icons; the kiosk is installed under its form's name with the same ones. */
 const ICONS = [

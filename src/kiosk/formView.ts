@@ -4,7 +4,7 @@
  */
 import type { FieldMessage } from './fieldCheck.ts';
 import { sanitizeTemplateToFragment } from './sanitize.ts';
-import type { FormField } from './submissionRules.ts';
+import type { FormField } from '../domain/forms/formFields.ts';
 import type { KioskTexts } from './texts.ts';
 
 const ERROR_CLASS = 'kiosk-error';

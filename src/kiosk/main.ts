@@ -131,7 +131,7 @@ async function start(): Promise<void> {
   document.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
   });
-  if (!/^[a-z0-9][a-z0-9-]{2,62}$/.test(formId)) {
+  if (formId === '') {
     showMessage(texts.unavailable);
     return;
   }

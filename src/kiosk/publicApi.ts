@@ -4,7 +4,7 @@
  * The public kiosk API (no sign-in), as the contract defines it: GET /public/forms/:formId and
  * POST /public/forms/:formId/submissions with the device's x-kiosk-id.
  */
-import type { FormField } from './submissionRules.ts';
+import type { FormField } from '../domain/forms/formFields.ts';
 import type { QueuedSubmission } from './queue.ts';
 
 export type PublicForm = { formId: string; name: string; description: string; template: string; version: number; fields: FormField[] };
@@ -22,7 +22,8 @@ export async function fetchPublicForm(formId: string): Promise<FormAnswer> {
   } catch {
     return { kind: 'unreachable' };
   }
-  if (response.status === 404) return { kind: 'not-found' };
+  // 400: not a form id at all.
+  if (response.status === 404 || response.status === 400) return { kind: 'not-found' };
   if (!response.ok) return { kind: 'unreachable' };
   try {
     return { kind: 'form', form: (await response.json()) as PublicForm };

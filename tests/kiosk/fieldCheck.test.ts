@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../src/kiosk/fieldCheck.ts';
-import type { FormField } from '../../src/kiosk/submissionRules.ts';
+import type { FormField } from '../../src/domain/forms/formFields.ts';
 import { idleResetMs } from '../../src/kiosk/resetTimers.ts';
 import { httpsOnly } from '../../src/kiosk/sanitize.ts';
 import { statusText } from '../../src/kiosk/statusCorner.ts';
