@@ -30,10 +30,12 @@ import { engineRoutes } from './routes/engineRoutes.ts';
 import { envelopeRoutes } from './routes/envelopeRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
+import { formRoutes } from './routes/formRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { kioskRoutes } from './routes/kioskRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
+import { publicFormRoutes } from './routes/publicFormRoutes.ts';
 import { signingRoutes } from './routes/signingRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
 import { memberRoutes } from './routes/memberRoutes.ts';
@@ -148,7 +150,8 @@ export async function buildApp(options: {
   // The console's session cookie (HttpOnly, SameSite=Strict; server/auth/sessionCookie.ts).
   await app.register(cookie);
 
-  // Only routes that opt in (sign-in, recovery) are limited; the key is the caller's address.
+  // Only routes that opt in (sign-in, recovery, signing, kiosk forms) are limited; the key is the caller's address
+  // unless the route names its own (kiosk forms: the kiosk id and the address).
   await app.register(rateLimit, { global: false });
 
   // Multipart bodies (file uploads) are parsed on demand by the routes that take them, within these limits;
@@ -183,12 +186,15 @@ export async function buildApp(options: {
   await app.register(caseTypeRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(batchRoutes(deps));
+  await app.register(formRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));
   await app.register(envelopeRoutes(deps));
   // Public (the signing link is the credential), rate-limited per address.
   await app.register(signingRoutes(deps, fileStore));
+  // Public (a kiosk has no sign-in; the Form ID is in its link), rate-limited per kiosk id and address.
+  await app.register(publicFormRoutes(deps));
   // Public: the kiosk page's per-form web manifest.
   await app.register(kioskRoutes(deps));
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FILE_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES } from '../src/domain/files/fileRules.ts';
+import { SUBMISSION_RATE_LIMIT } from '../src/domain/forms/formRules.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +18,8 @@ const envSchema = z.object({
   HTTPS: z.enum(['true', 'false']).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Kiosk submissions a minute per kiosk id and address (the default is SUBMISSION_RATE_LIMIT.max). */
+  SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(SUBMISSION_RATE_LIMIT.max),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().default('./dist'),
@@ -50,6 +53,7 @@ export type Config = {
   https: boolean;
   sessionTtlSeconds: number;
   loginRateLimit: number;
+  submissionRateLimit: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   staticDir: string;
@@ -90,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: e.HTTPS === undefined ? (e.PUBLIC_URL ?? '').startsWith('https://') : e.HTTPS === 'true',
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     staticDir: path.resolve(e.STATIC_DIR),

@@ -1,32 +1,35 @@
 import { CASE_MESSAGES, type CreateCaseArgs } from '../../src/domain/mutations/caseMutations.ts';
+import type { Values } from '../engine/instanceModel.ts';
 import { startInstance } from '../engine/instanceLifecycle.ts';
 import { planStart } from '../engine/startPlan.ts';
 import { ApiError } from '../http/errors.ts';
 import { canSeeAllCases } from '../sync/visibilityRules.ts';
 import { loadVisibility } from '../sync/visibility.ts';
-import type { WriteService } from './context.ts';
+import type { WriteContext, WriteService } from './context.ts';
+
+export type OpenedCase = { caseId: string; instanceId: string | null };
 
 /**
- * Creates a case of a case type of the caller's workspace (part 2 §7 createCaseForFiles). Only a caller who may
- * open every case may create one: nobody else could open it afterwards. When the case type's starting app is
- * active and its flow can start, an instance of it runs on the new case; otherwise the case stands alone.
- * A repeat of the same id answers the existing case (an outbox replay); another use of the id is a conflict.
+ * Opens a case of a case type of the context's workspace, without any check of who asks (the callers do that:
+ * `createCase` for a signed-in user, the kiosk submission for a public form). When the case type's starting app
+ * is active and its flow can start, an instance of it runs on the new case with `values` as its values;
+ * otherwise the case stands alone. The case's data is `values` either way. A repeat of the same id in the same
+ * type answers the existing case (an outbox replay); another use of the id is a conflict.
  */
-export const createCase: WriteService<CreateCaseArgs, { caseId: string; instanceId: string | null }> = async (ctx, args) => {
+export async function openCase(ctx: WriteContext, input: { caseId: string; caseTypeId: string; description: string; values: Values }): Promise<OpenedCase> {
   const { tx, rev, actor, now } = ctx;
-  if (!canSeeAllCases(await loadVisibility(tx, actor))) throw new ApiError(403, 'forbidden', CASE_MESSAGES.notAllowed);
   const caseType = await tx
     .selectFrom('case_types')
     .select(['id', 'starting_app_id'])
-    .where('id', '=', args.caseTypeId)
+    .where('id', '=', input.caseTypeId)
     .where('workspace_id', '=', actor.workspaceId)
     .where('deleted', '=', false)
     .executeTakeFirst();
   if (!caseType) throw new ApiError(404, 'not-found', CASE_MESSAGES.caseTypeMissing);
-  const existing = await tx.selectFrom('cases').select(['workspace_id', 'case_type_id']).where('id', '=', args.caseId).executeTakeFirst();
+  const existing = await tx.selectFrom('cases').select(['workspace_id', 'case_type_id']).where('id', '=', input.caseId).executeTakeFirst();
   if (existing) {
-    if (existing.workspace_id === actor.workspaceId && existing.case_type_id === args.caseTypeId) return { caseId: args.caseId, instanceId: null };
-    throw new ApiError(409, 'conflict', `Case id ${args.caseId} is already used`);
+    if (existing.workspace_id === actor.workspaceId && existing.case_type_id === input.caseTypeId) return { caseId: input.caseId, instanceId: null };
+    throw new ApiError(409, 'conflict', `Case id ${input.caseId} is already used`);
   }
   const plan = caseType.starting_app_id ? await planStart(tx, caseType.starting_app_id) : null;
   const runnable = plan !== null && plan.app.is_active && plan.app.workspace_id === actor.workspaceId && plan.graph?.some((s) => s.nodeType === 'start');
@@ -36,14 +39,23 @@ export const createCase: WriteService<CreateCaseArgs, { caseId: string; instance
       eventId: null,
       graph: plan.graph,
       caseTypeId: caseType.id,
-      values: {},
-      newCase: { id: args.caseId, description: args.description },
+      values: input.values,
+      newCase: { id: input.caseId, description: input.description },
     });
-    return { caseId: args.caseId, instanceId: started.instanceId };
+    return { caseId: input.caseId, instanceId: started.instanceId };
   }
   await tx
     .insertInto('cases')
-    .values({ id: args.caseId, workspace_id: actor.workspaceId, case_type_id: caseType.id, status: 'CREATED', description: args.description, data: {}, rev, created_at: now, updated_at: now })
+    .values({ id: input.caseId, workspace_id: actor.workspaceId, case_type_id: caseType.id, status: 'CREATED', description: input.description, data: input.values, rev, created_at: now, updated_at: now })
     .execute();
-  return { caseId: args.caseId, instanceId: null };
+  return { caseId: input.caseId, instanceId: null };
+}
+
+/**
+ * Creates a case of a case type of the caller's workspace (part 2 §7 createCaseForFiles). Only a caller who may
+ * open every case may create one: nobody else could open it afterwards.
+ */
+export const createCase: WriteService<CreateCaseArgs, OpenedCase> = async (ctx, args) => {
+  if (!canSeeAllCases(await loadVisibility(ctx.tx, ctx.actor))) throw new ApiError(403, 'forbidden', CASE_MESSAGES.notAllowed);
+  return openCase(ctx, { caseId: args.caseId, caseTypeId: args.caseTypeId, description: args.description, values: {} });
 };

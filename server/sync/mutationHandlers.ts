@@ -12,6 +12,7 @@ import * as engines from '../services/engines.ts';
 import * as envelopes from '../services/envelopes.ts';
 import * as events from '../services/events.ts';
 import * as flows from '../services/flows.ts';
+import * as forms from '../services/forms.ts';
 import * as instances from '../services/instances.ts';
 import * as members from '../services/members.ts';
 import * as teams from '../services/teams.ts';
@@ -84,6 +85,8 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'batch.executeLine': batches.runBatchLine,
   'batch.delete': batches.deleteBatch,
   'batch.deleteLine': batches.deleteBatchLine,
+  'form.create': forms.createForm,
+  'form.update': forms.updateForm,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

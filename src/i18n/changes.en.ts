@@ -61,6 +61,8 @@ export const changesEn = {
   batchLineRun: 'Run line {{line}} of batch {{batch}}',
   batchDelete: 'Delete batch {{batch}}',
   batchLineDelete: 'Delete line {{line}} of batch {{batch}}',
+  formCreate: 'New front desk form {{name}}',
+  formUpdate: 'Changes to front desk form {{name}}',
   other: 'A change',
   advice: {
     claimedByOther: 'Someone else is working on it: pick another ticket.',

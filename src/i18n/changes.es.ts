@@ -63,6 +63,8 @@ export const changesEs = {
   batchLineRun: 'Ejecutar la línea {{line}} del lote {{batch}}',
   batchDelete: 'Eliminar el lote {{batch}}',
   batchLineDelete: 'Eliminar la línea {{line}} del lote {{batch}}',
+  formCreate: 'Nuevo formulario de recepción {{name}}',
+  formUpdate: 'Cambios en el formulario de recepción {{name}}',
   other: 'Un cambio',
   advice: {
     claimedByOther: 'Otra persona lo está atendiendo: elige otro ticket.',

@@ -70,6 +70,8 @@ const CHANGE_KEYS: Record<string, string> = {
   'batch.executeLine': 'batchLineRun',
   'batch.delete': 'batchDelete',
   'batch.deleteLine': 'batchLineDelete',
+  'form.create': 'formCreate',
+  'form.update': 'formUpdate',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */

@@ -9,6 +9,7 @@ import { ENGINE_MUTATIONS } from './engineMutations.ts';
 import { ENVELOPE_MUTATIONS } from './envelopeMutations.ts';
 import { FILE_MUTATIONS } from './fileMutations.ts';
 import { FLOW_MUTATIONS } from './flowMutations.ts';
+import { FORM_MUTATIONS } from './formMutations.ts';
 import { MEMBER_MUTATIONS } from './memberMutations.ts';
 import { TEAM_MUTATIONS } from './teamMutations.ts';
 import { TICKET_MUTATIONS } from './ticketMutations.ts';
@@ -36,6 +37,7 @@ export const MUTATIONS: ReadonlyMap<string, MutationDefinition<any>> = new Map(
     ...ENGINE_ADMIN_MUTATIONS,
     ...ACCOUNT_MUTATIONS,
     ...BATCH_MUTATIONS,
+    ...FORM_MUTATIONS,
   ].map((m) => [m.name, m]),
 );
 
