@@ -74,6 +74,11 @@ function runForm(db: KioskDb, definition: PublicForm, worker: Worker): void {
   thanks.append(heading, detail);
 
   const form = renderForm(main, definition.template, texts);
+  // The page's name for assistive technology; what the visitor sees is the administrator's template.
+  const title = document.createElement('h1');
+  title.className = 'kiosk-visually-hidden';
+  title.textContent = definition.name;
+  main.prepend(title);
   main.append(thanks);
   let saving = false;
   let resetTimer: ReturnType<typeof setTimeout> | undefined;
