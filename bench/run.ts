@@ -12,6 +12,7 @@ import { run as runDashboard } from './dashboard.ts';
 import { run as runDashboardScreen } from './dashboardScreen.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runInbox } from './inbox.ts';
+import { run as runKioskLoad } from './kioskLoad.ts';
 import { run as runLighthouse } from './lighthouse.ts';
 import { run as runModeler } from './modeler.ts';
 import { run as runReconnect } from './reconnect.ts';
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   reconnect: runReconnect,
   csv: runCsv,
   'batch-create': runBatchCreate,
+  'kiosk-load': runKioskLoad,
 };
 
 const only = process.argv[2];

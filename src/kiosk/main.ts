@@ -7,7 +7,7 @@ import './kiosk.css';
 import { fieldMessages } from './fieldCheck.ts';
 import { clearMessages, readValues, renderForm, showMessages } from './formView.ts';
 import { allSubmissions, openKioskDb, putSubmission, readFormCopy, saveFormCopy, type KioskDb } from './kioskStore.ts';
-import { fetchPublicForm, type PublicForm } from './publicApi.ts';
+import { fetchPublicForm, type FormAnswer, type PublicForm } from './publicApi.ts';
 import { newQueuedSubmission, queueCounts } from './queue.ts';
 import { idleResetMs, RESET_AFTER_THANKS_MS } from './resetTimers.ts';
 import { renderStatus } from './statusCorner.ts';
@@ -51,8 +51,8 @@ async function refreshCorner(db: KioskDb): Promise<void> {
 }
 
 /** The form to show: the server's current one (kept for next time), else the kept copy when the server is unreachable. */
-async function loadForm(db: KioskDb): Promise<PublicForm | 'not-found' | 'no-copy'> {
-  const answer = await fetchPublicForm(formId);
+async function loadForm(db: KioskDb, asked: Promise<FormAnswer>): Promise<PublicForm | 'not-found' | 'no-copy'> {
+  const answer = await asked;
   if (answer.kind === 'form') {
     await saveFormCopy(db, answer.form, Date.now());
     return answer.form;
@@ -61,7 +61,7 @@ async function loadForm(db: KioskDb): Promise<PublicForm | 'not-found' | 'no-cop
   return (await readFormCopy(db, formId))?.form ?? 'no-copy';
 }
 
-function runForm(db: KioskDb, definition: PublicForm, worker: Worker): void {
+function runForm(db: KioskDb, definition: PublicForm, notifyForwarder: () => void): void {
   document.title = definition.name;
   const thanks = document.createElement('section');
   thanks.className = 'kiosk-thanks';
@@ -105,7 +105,7 @@ function runForm(db: KioskDb, definition: PublicForm, worker: Worker): void {
     const entry = newQueuedSubmission({ submissionId: crypto.randomUUID(), formId: definition.formId, formVersion: definition.version, values, filledAt: Date.now() });
     void putSubmission(db, entry)
       .then(() => {
-        worker.postMessage({ type: FLUSH_MESSAGE });
+        notifyForwarder();
         form.hidden = true;
         thanks.hidden = false;
         thanks.focus();
@@ -131,7 +131,6 @@ function runForm(db: KioskDb, definition: PublicForm, worker: Worker): void {
 
 async function start(): Promise<void> {
   linkManifest();
-  registerServiceWorker();
   // Kiosk mode: whatever a template links to opens nothing.
   document.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
@@ -141,23 +140,41 @@ async function start(): Promise<void> {
     return;
   }
   showMessage(texts.loading);
+  // The form is asked for at once, beside opening the store.
+  const answer = fetchPublicForm(formId);
   const db = await openKioskDb();
-  const worker = new Worker(new URL('./forwarder.worker.ts', import.meta.url), { type: 'module', name: 'kiosk-forwarder' });
-  worker.addEventListener('message', (event: MessageEvent<{ type?: unknown }>) => {
-    if (event.data?.type === QUEUE_CHANGED_MESSAGE) void refreshCorner(db);
-  });
+  let worker: Worker | null = null;
+  const forwarder = (): Worker => {
+    if (worker) return worker;
+    worker = new Worker(new URL('./forwarder.worker.ts', import.meta.url), { type: 'module', name: 'kiosk-forwarder' });
+    worker.addEventListener('message', (event: MessageEvent<{ type?: unknown }>) => {
+      if (event.data?.type === QUEUE_CHANGED_MESSAGE) void refreshCorner(db);
+    });
+    return worker;
+  };
   const onNetworkChange = () => {
-    if (navigator.onLine) worker.postMessage({ type: FLUSH_MESSAGE });
+    if (navigator.onLine) forwarder().postMessage({ type: FLUSH_MESSAGE });
     void refreshCorner(db);
   };
   window.addEventListener('online', onNetworkChange);
   window.addEventListener('offline', onNetworkChange);
   void refreshCorner(db);
 
-  const definition = await loadForm(db);
+  const definition = await loadForm(db, answer);
   if (definition === 'not-found') showMessage(texts.unavailable);
   else if (definition === 'no-copy') showMessage(texts.offlineNoCopy);
-  else runForm(db, definition, worker);
+  else runForm(db, definition, () => forwarder().postMessage({ type: FLUSH_MESSAGE }));
+  // Once the form is on screen: the forwarder (it sends whatever an earlier visit left queued) and the service worker.
+  whenIdle(() => {
+    forwarder();
+    registerServiceWorker();
+  });
+}
+
+/** After the first paint, when the page has a moment (at most 2 s later). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task, 200);
 }
 
 void start();
