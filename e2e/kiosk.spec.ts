@@ -158,6 +158,36 @@ test.describe('public kiosk page', () => {
     await context.close();
   });
 
+  test("on a device where the console runs, the form link still opens the kiosk, with its own manifest and service worker", async ({ page, request }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.goto(FORM_LINK);
+    await expect(heading(page)).toBeVisible();
+    await expect(page.locator('#root')).toHaveCount(0);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/forms/claims-intake/manifest.webmanifest');
+    const manifest = (await (await request.get(href!)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'Claims intake desk', scope: FORM_LINK, start_url: FORM_LINK, display: 'standalone' });
+    await expect(page.locator('html')).toHaveAttribute('data-kiosk-offline', 'ready', { timeout: 20_000 });
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+    expect(scope).toMatch(/\/forms\/$/);
+  });
+
+  test('with ?reset=<seconds>, a form left half-filled is cleared for the next visitor after that long idle', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(`${FORM_LINK}?reset=30`);
+    await expect(heading(page)).toBeVisible();
+    await page.getByLabel('Your name').fill('Someone who walked away');
+    await page.clock.runFor(20_000);
+    await expect(page.getByLabel('Your name')).toHaveValue('Someone who walked away');
+    await page.getByLabel('Policy number').fill('PN-1');
+    await page.clock.runFor(20_000);
+    await expect(page.getByLabel('Policy number')).toHaveValue('PN-1');
+    await page.clock.runFor(11_000);
+    await expect(page.getByLabel('Your name')).toHaveValue('');
+    await expect(page.getByLabel('Policy number')).toHaveValue('');
+  });
+
   test('an unknown form says it is not available, and the console is not reachable from it', async ({ page }) => {
     await page.goto('/forms/no-such-form');
     await expect(page.getByText('This form is not available')).toBeVisible();
