@@ -188,6 +188,34 @@ test.describe('public kiosk page', () => {
     await expect(page.getByLabel('Policy number')).toHaveValue('');
   });
 
+  test("a hostile template is shown without scripts, inline handlers, data-* attributes or links", async ({ page, request }) => {
+    const stamp = Date.now().toString(36);
+    const formId = `kiosk-hostile-${stamp}`;
+    const template = `<form><h2>Hostile form</h2><script>window.__pwned = 1</script>
+      <img src="/favicon.svg" onerror="window.__pwned = 2" onload="window.__pwned = 3" alt="logo">
+      <label data-track="1">Your name <input name="customerName" data-x="y" required></label>
+      <a href="http://example.com/terms">Terms</a> <a href="javascript:window.__pwned = 4">More</a>
+      <button type="submit" onclick="window.__pwned = 5">Send</button></form>`;
+    const adminToken = await apiToken(request, ADMIN);
+    const created = await request.post('/sync/mutations', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { clientId: `e2e-kiosk-${stamp}`, mutations: [{ id: `form-${stamp}`, name: 'form.create', args: { id: `form-${stamp}`, formId, name: 'Hostile form', caseTypeId: 'ct-demo-claim', description: 'A template that tries everything', template, link: `/forms/${formId}` }, at: Date.now() }] },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    await page.goto(`/forms/${formId}`);
+    await expect(page.getByRole('heading', { name: 'Hostile form', level: 2 })).toBeVisible();
+    const main = page.locator('#kiosk');
+    await expect(main.locator('script')).toHaveCount(0);
+    await expect(main.locator('[onerror], [onload], [onclick]')).toHaveCount(0);
+    expect(await main.evaluate((root) => [...root.querySelectorAll('*')].some((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('data-'))))).toBe(false);
+    await expect(main.locator('a[href]')).toHaveCount(0);
+    await page.getByText('Terms').click();
+    await page.getByText('More').click();
+    await expect(page).toHaveURL(new RegExp(`/forms/${formId}$`));
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
   test('an unknown form says it is not available, and the console is not reachable from it', async ({ page }) => {
     await page.goto('/forms/no-such-form');
     await expect(page.getByText('This form is not available')).toBeVisible();

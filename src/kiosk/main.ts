@@ -50,15 +50,25 @@ async function refreshCorner(db: KioskDb): Promise<void> {
   renderStatus(corner, queueCounts(await allSubmissions(db)), navigator.onLine, texts);
 }
 
-/** The form to show: the server's current one (kept for next time), else the kept copy when the server is unreachable. */
+/** How long a kiosk that has a copy of its form waits for the server before showing the copy (a weak network). */
+const COPY_AFTER_MS = 3_000;
+
+/**
+ * The form to show: the server's current one (kept for next time), else the kept copy when the server is
+ * unreachable or slower than COPY_AFTER_MS; a form the server no longer offers is not shown from the copy.
+ */
 async function loadForm(db: KioskDb, asked: Promise<FormAnswer>): Promise<PublicForm | 'not-found' | 'no-copy'> {
-  const answer = await asked;
+  const copy = await readFormCopy(db, formId);
+  const slow = new Promise<FormAnswer>((resolve) => setTimeout(() => resolve({ kind: 'unreachable' }), COPY_AFTER_MS));
+  const answer = copy ? await Promise.race([asked, slow]) : await asked;
   if (answer.kind === 'form') {
     await saveFormCopy(db, answer.form, Date.now());
     return answer.form;
   }
   if (answer.kind === 'not-found') return 'not-found';
-  return (await readFormCopy(db, formId))?.form ?? 'no-copy';
+  // The server's answer may still come: keep it for the next visit.
+  if (copy) void asked.then((late) => (late.kind === 'form' ? saveFormCopy(db, late.form, Date.now()) : undefined)).catch(() => undefined);
+  return copy?.form ?? 'no-copy';
 }
 
 function runForm(db: KioskDb, definition: PublicForm, notifyForwarder: () => void): void {
