@@ -29,6 +29,9 @@ async function submitAsVisitor(page: Page, values: Visitor, shot?: string): Prom
   await page.getByLabel('What happened?').fill(values.description);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible({ timeout: 1_000 });
+  // The thank-you replaces the form: no field, no earlier message stays on screen.
+  await expect(page.getByLabel('Your name')).toBeHidden();
+  await expect(page.locator('.kiosk-error')).toHaveCount(0);
   if (shot) await page.screenshot({ path: shotPath(shot) });
   // The form comes back empty for the next visitor after a few seconds.
   await expect(heading(page)).toBeVisible({ timeout: 10_000 });
@@ -153,6 +156,8 @@ test.describe('public kiosk page', () => {
     await page.getByLabel('Policy number').fill(values.policyNumber);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Gracias' })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByLabel('Your name')).toBeHidden();
+    await expect(page.locator('.kiosk-error')).toHaveCount(0);
     await page.screenshot({ path: shotPath('kiosk-thank-you-800') });
     await expect(corner(page)).toHaveText('Todo enviado', { timeout: 15_000 });
     await context.close();

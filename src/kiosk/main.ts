@@ -116,6 +116,7 @@ function runForm(db: KioskDb, definition: PublicForm, notifyForwarder: () => voi
     void putSubmission(db, entry)
       .then(() => {
         notifyForwarder();
+        clearMessages(form);
         form.hidden = true;
         thanks.hidden = false;
         thanks.focus();
