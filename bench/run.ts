@@ -11,6 +11,7 @@ import { run as runCsv } from './csv.ts';
 import { run as runDashboard } from './dashboard.ts';
 import { run as runDashboardScreen } from './dashboardScreen.ts';
 import { run as runEngine } from './engine.ts';
+import { run as runFrontdeskSubmit } from './frontdeskSubmit.ts';
 import { run as runInbox } from './inbox.ts';
 import { run as runKioskLoad } from './kioskLoad.ts';
 import { run as runLighthouse } from './lighthouse.ts';
@@ -36,6 +37,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   reconnect: runReconnect,
   csv: runCsv,
   'batch-create': runBatchCreate,
+  'frontdesk-submit': runFrontdeskSubmit,
   'kiosk-load': runKioskLoad,
 };
 

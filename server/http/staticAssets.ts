@@ -10,8 +10,11 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  * every use, so a new version is seen at once; an unchanged file still answers 304.
  */
 export const REVALIDATE_CACHE = 'no-cache';
-/** Pages the server renders itself, which a browser opens by navigating: the webhook ingress, the signing page and the answer link. */
-const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/'];
+/**
+ * Pages the server renders itself, which a browser opens by navigating: the webhook ingress, the signing page and
+ * the answer link; and the public kiosk API, which answers JSON even to a browser that asks for a page.
+ */
+const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/', '/public/'];
 /** The public kiosk pages (a form's link, /forms/:formId) are their own page of the build, not the console's. */
 const KIOSK_PREFIX = '/forms/';
 const KIOSK_PAGE = 'kiosk.html';

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { sendRequest } from '../engine/stages/outboundHttp.ts';
 import { engineActor } from '../engine/stageCommit.ts';
 import { ApiError } from '../http/errors.ts';
-import { openCase } from './cases.ts';
+import { openCase, prepareCase } from './cases.ts';
 import type { WriteContext } from './context.ts';
 import type { PostCommitTask } from './postCommit.ts';
 
@@ -81,6 +81,11 @@ export async function receiveSubmission(db: Kysely<Database>, input: SubmissionI
   const checked = checkSubmission(fields, body.values);
   if (!checked.ok) throw new ApiError(400, 'invalid', checked.message);
   const filledVersion = body.formVersion <= form.version ? body.formVersion : form.version;
+  // The form's case type and its starting app's plan, read before the workspace's lock.
+  const prepared = await prepareCase(db, form.workspace_id, form.case_type_id).catch((error: unknown) => {
+    // The form's case type is gone: the form cannot take submissions until an administrator fixes it.
+    throw error instanceof ApiError && error.statusCode === 404 ? notAvailable() : error;
+  });
 
   const answer = await withWorkspaceWrite(db, form.workspace_id, async (tx, rev): Promise<SubmissionAnswer> => {
     const caseId = `case-${randomUUID()}`;
@@ -106,13 +111,8 @@ export async function receiveSubmission(db: Kysely<Database>, input: SubmissionI
       return concurrent;
     }
     const ctx: WriteContext = { tx, rev, actor: engineActor(form.workspace_id), now: input.receivedAt };
-    try {
-      await openCase(ctx, { caseId, caseTypeId: form.case_type_id, description: submissionCaseDescription(form.name, body.values, fields.map((f) => f.name)), values: body.values });
-    } catch (error) {
-      // The form's case type is gone: the form cannot take submissions until an administrator fixes it.
-      if (error instanceof ApiError && error.statusCode === 404) throw notAvailable();
-      throw error;
-    }
+    const description = submissionCaseDescription(form.name, body.values, fields.map((f) => f.name));
+    await openCase(ctx, { caseId, caseTypeId: form.case_type_id, description, values: body.values }, prepared);
     return { status: 201, caseId, duplicate: false };
   });
 

@@ -40,14 +40,19 @@ const formNotFound = () => new ApiError(404, 'not-found', FORM_REFUSALS.notFound
 const formIdTaken = () => new ApiError(409, 'already-exists', FORM_REFUSALS.formIdTaken);
 const PG_UNIQUE_VIOLATION = '23505';
 
+const moduleDisabled = () => new ApiError(403, 'module-disabled', 'The FRONTDESK module is not enabled for your account');
+
 async function requireFrontdesk(db: Reader, actor: AuthContext): Promise<Access> {
   const access = await accessOf(db, actor);
-  if (!access.modules.has('FRONTDESK')) throw new ApiError(403, 'module-disabled', 'The FRONTDESK module is not enabled for your account');
+  if (!access.modules.has('FRONTDESK')) throw moduleDisabled();
   return access;
 }
 
+/** Writes: a non-administrator is 'forbidden' whatever their modules; an administrator still needs FRONTDESK. */
 async function requireFormAdmin(db: Reader, actor: AuthContext): Promise<void> {
-  if (!(await requireFrontdesk(db, actor)).isAdmin) throw forbidden();
+  const access = await accessOf(db, actor);
+  if (!access.isAdmin) throw forbidden();
+  if (!access.modules.has('FRONTDESK')) throw moduleDisabled();
 }
 
 /** A live form of the caller's workspace, by row id or by Form ID. */

@@ -13,7 +13,9 @@ import { sql, type Kysely } from 'kysely';
  *   make exactly one case.
  * - workspaces.designer_url: the Graphic Designer site the template editor frames (null when none).
  *
- * Existing forms become version 1 with their current template.
+ * Existing forms become version 1 with their current template. Existing forms and workspaces are written again
+ * under a new revision of their workspace, so replicas pull the new fields (version, designerUrl) instead of
+ * keeping documents without them until the next edit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -44,5 +46,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     insert into frontdesk_form_versions (form_row_id, version, template, created_at)
       select id, 1, template, updated_at from frontdesk_forms;
+
+    update workspace_revisions set rev = rev + 1;
+    update workspaces w set rev = r.rev from workspace_revisions r where r.workspace_id = w.id;
+    update frontdesk_forms f set rev = r.rev from workspace_revisions r where r.workspace_id = f.workspace_id;
   `.execute(db);
 }

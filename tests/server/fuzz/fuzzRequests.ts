@@ -162,6 +162,7 @@ export function buildRequest(plan: Plan, c: FuzzContext, tokens: Record<'admin' 
   if (plan.caller === 'admin' || plan.caller === 'agent') headers.authorization = `Bearer ${tokens[plan.caller]}`;
   if (plan.caller === 'bogus') headers.authorization = 'Bearer not-a-session';
   if (route.startsWith('POST /hooks/') && plan.caller !== 'none') headers.authorization = `Bearer ${plan.caller === 'bogus' ? 'wrong' : c.webhookToken}`;
+  Object.assign(headers, template.headers?.() ?? {});
   const request: FuzzRequest = { route, method, url: buildUrl(route, template, plan, c), caller: plan.caller, headers };
 
   if (method === 'OPTIONS') {

@@ -60,6 +60,8 @@ export type RouteTemplate = {
   query?: (c: FuzzContext) => Record<string, unknown>;
   body?: (c: FuzzContext) => unknown;
   multipart?: true;
+  /** Headers a plausible caller sends (the kiosk's id on the public form calls). */
+  headers?: () => Record<string, string>;
   /** Never fuzzed: it holds the connection open (tested on its own). */
   skip?: true;
 };
@@ -216,6 +218,18 @@ export const ROUTE_TEMPLATES: Record<string, RouteTemplate> = {
   'DELETE /batches/:id/lines/:lineId': { params: () => ({ id: ['bat-demo-0002'], lineId: ['99'] }) },
   'POST /batches/:id/lines/:lineId': { params: () => ({ id: ['bat-demo-0001'], lineId: ['1'] }) },
   'GET /download/batches/:id': { params: () => ({ id: ['bat-demo-0002'] }) },
+  'GET /frontdesk/forms': {},
+  'POST /formsmanager/forms/all': { body: () => ({}) },
+  'GET /frontdesk/forms/:id': { params: () => ({ id: ['fdf-demo-claims', 'claims-intake', 'fdf-does-not-exist'] }) },
+  'POST /frontdesk/forms': { body: (c) => ({ name: 'Fuzzed desk', case_type: c.caseType, description: 'A fuzzed form', template: '<input name="a" required>', link: '/forms/fuzzed' }) },
+  'PATCH /frontdesk/forms/:id': { params: () => ({ id: ['fdf-demo-claims', 'fdf-does-not-exist'] }), body: () => ({ name: 'Claims intake desk', description: 'Changed by the fuzzer', webhook: null }) },
+  // Public: no session, the kiosk's id in a header.
+  'GET /public/forms/:formId': { params: () => ({ formId: ['claims-intake', 'no-such-form'] }), headers: () => ({ 'x-kiosk-id': 'kiosk-fuzz' }) },
+  'POST /public/forms/:formId/submissions': {
+    params: () => ({ formId: ['claims-intake'] }),
+    headers: () => ({ 'x-kiosk-id': 'kiosk-fuzz' }),
+    body: () => ({ submissionId: randomUUID(), formVersion: 1, values: { customerName: 'Ana', email: 'ana@fuzz.example', policyNumber: 'P-1' }, filledAt: Date.now() }),
+  },
   // Links nobody was sent: 404 (signing itself is tested in tests/server/envelopes.test.ts).
   'GET /sign/:token': { params: () => ({ token: ['S2lnbmVkLWJ5LWEtZnV6emVyLTIwMjYtMTEtMjMtMDA'] }) },
   'GET /sign/:token/document': { params: () => ({ token: ['S2lnbmVkLWJ5LWEtZnV6emVyLTIwMjYtMTEtMjMtMDA'] }) },
@@ -297,4 +311,6 @@ export const MUTATION_TEMPLATES: Record<string, (c: FuzzContext) => unknown> = {
   'batch.executeLine': () => ({ batchId: 'bat-demo-0001', lineId: '1' }),
   'batch.delete': () => ({ batchId: 'bat-does-not-exist' }),
   'batch.deleteLine': () => ({ batchId: 'bat-demo-0002', lineId: '99' }),
+  'form.create': (c) => ({ id: `form-${randomUUID()}`, formId: `fuzz-${randomUUID().slice(0, 8)}`, name: 'Fuzzed form', caseTypeId: c.caseType, description: 'A fuzzed form', template: '<input name="a">', link: null }),
+  'form.update': (c) => ({ id: 'fdf-demo-claims', name: 'Claims intake desk', caseTypeId: c.caseType, description: 'Changed by a mutation', template: '<input name="customerName" required>', link: '/forms/claims-intake', webhook: null }),
 };

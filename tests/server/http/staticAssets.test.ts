@@ -116,6 +116,26 @@ describe('serving the built PWA', () => {
     expect(reply.body).not.toBe(FILES['index.html']);
   });
 
+  it('the public kiosk API answers JSON even to a browser asking for a page, and takes a same-origin submission', async () => {
+    const page = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'identity' };
+    const form = await get('/public/forms/claims-intake', page);
+    expect(form.statusCode).toBe(200);
+    expect(form.headers['content-type']).toMatch(/application\/json/);
+    expect(form.json()).toMatchObject({ formId: 'claims-intake', version: 1 });
+    const unknown = await get('/public/forms/no-such-form', page);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'not-found', message: 'This form is not available' });
+    // The kiosk page posts from the console's own origin: no CORS entry is needed for it.
+    const origin = 'http://console.example';
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/public/forms/claims-intake/submissions',
+      headers: { host: 'console.example', origin, 'x-kiosk-id': 'kiosk-static', 'content-type': 'application/json' },
+      payload: { submissionId: '4f3a2b1c-0d9e-4f8a-b7c6-d5e4f3a2b1c0', formVersion: 1, values: { customerName: 'Ana', email: 'ana@example.com', policyNumber: 'P-1' }, filledAt: Date.now() },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+  });
+
   it('the compressed copies are not addressable by their own names', async () => {
     expect((await get('/assets/index-4f2a9c1d.js.br')).statusCode).toBe(404);
   });
