@@ -4,12 +4,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShell } from './scripts/vite/appShell.ts';
+import { entryFileNames, KIOSK_INPUTS, kioskBuild } from './scripts/vite/kioskBuild.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // Paths the dev server hands to the Fastify server; everything else is the PWA.
-const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth', '/sync'];
+const proxiedPaths = ['/token', '/users', '/workspaces', '/status', '/auth', '/sync', '/public'];
 
 // In the browser, `zod` is src/app/zodJitless.ts (no `new Function` probe under the CSP). Node (server, tests)
 // keeps zod's compiled parsers.
@@ -57,7 +58,9 @@ export default defineConfig({
         ],
       },
     }),
-    // Last: compresses what the build wrote, service worker included.
+    // The public kiosk page's build: its service worker's file list, its own manifest link.
+    kioskBuild(),
+    // Last: compresses what the build wrote, service workers included.
     precompress(),
   ],
   build: {
@@ -65,6 +68,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads (scripts/bundleBudget.ts). Dot folders are not served.
     manifest: true,
+    rollupOptions: {
+      // The console, and the public kiosk page with its own service worker (scripts/vite/kioskBuild.ts).
+      input: { index: 'index.html', ...KIOSK_INPUTS },
+      output: { entryFileNames },
+    },
   },
   server: {
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),

@@ -13,6 +13,7 @@ import { run as runDashboardScreen } from './dashboardScreen.ts';
 import { run as runEngine } from './engine.ts';
 import { run as runFrontdeskSubmit } from './frontdeskSubmit.ts';
 import { run as runInbox } from './inbox.ts';
+import { run as runKioskLoad } from './kioskLoad.ts';
 import { run as runLighthouse } from './lighthouse.ts';
 import { run as runModeler } from './modeler.ts';
 import { run as runReconnect } from './reconnect.ts';
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   csv: runCsv,
   'batch-create': runBatchCreate,
   'frontdesk-submit': runFrontdeskSubmit,
+  'kiosk-load': runKioskLoad,
 };
 
 const only = process.argv[2];

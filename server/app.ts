@@ -33,6 +33,7 @@ import { flowRoutes } from './routes/flowRoutes.ts';
 import { formRoutes } from './routes/formRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
+import { kioskRoutes } from './routes/kioskRoutes.ts';
 import { humanInterfaceRoutes } from './routes/humanInterfaceRoutes.ts';
 import { publicFormRoutes } from './routes/publicFormRoutes.ts';
 import { signingRoutes } from './routes/signingRoutes.ts';
@@ -194,6 +195,8 @@ export async function buildApp(options: {
   await app.register(signingRoutes(deps, fileStore));
   // Public (a kiosk has no sign-in; the Form ID is in its link), rate-limited per kiosk id and address.
   await app.register(publicFormRoutes(deps));
+  // Public: the kiosk page's per-form web manifest.
+  await app.register(kioskRoutes(deps));
 
   return app;
 }

@@ -33,15 +33,15 @@ export function staticClosure(manifest: BuildManifest, keys: readonly string[]):
   return [...seen];
 }
 
-export function entryKey(manifest: BuildManifest): string {
-  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`);
-  return entries[0]![0];
+/** The console's entry (index.html); the build has others (the kiosk page, its service worker). */
+export function entryKey(manifest: BuildManifest, page = 'index.html'): string {
+  if (!manifest[page]?.isEntry) throw new Error(`the build manifest has no entry ${page}`);
+  return page;
 }
 
 /** The JavaScript files a route loads: the entry's static closure plus that of its lazily loaded sources. */
-export function routeFiles(manifest: BuildManifest, sources: readonly string[]): string[] {
-  return staticClosure(manifest, [entryKey(manifest), ...sources]).map((key) => manifest[key]!.file).filter((file) => /\.m?js$/.test(file));
+export function routeFiles(manifest: BuildManifest, sources: readonly string[], page = 'index.html'): string[] {
+  return staticClosure(manifest, [entryKey(manifest, page), ...sources]).map((key) => manifest[key]!.file).filter((file) => /\.m?js$/.test(file));
 }
 
 export function readManifest(distDir: string): BuildManifest {

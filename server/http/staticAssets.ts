@@ -15,6 +15,14 @@ export const REVALIDATE_CACHE = 'no-cache';
  * the answer link; and the public kiosk API, which answers JSON even to a browser that asks for a page.
  */
 const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/', '/public/'];
+/** The public kiosk pages (a form's link, /forms/:formId) are their own page of the build, not the console's. */
+const KIOSK_PREFIX = '/forms/';
+const KIOSK_PAGE = 'kiosk.html';
+
+/** The built page that answers a navigation to `pathname`. */
+export function pageFor(pathname: string): string {
+  return pathname.startsWith(KIOSK_PREFIX) ? KIOSK_PAGE : 'index.html';
+}
 
 /** The Cache-Control of a file of the build, from its path relative to the build folder ('assets/x-1a2b.js'). */
 export function cacheControlFor(relativePath: string): string {
@@ -23,8 +31,9 @@ export function cacheControlFor(relativePath: string): string {
 
 /**
  * Serves the built PWA and answers unknown paths: browsers asking for a page get index.html (the SPA routes it),
- * API callers get a JSON 404. Text files are compressed at build time (scripts/vite/precompress.ts writes .br and
- * .gz beside them); the file matching the request's Accept-Encoding is sent, with `Vary: Accept-Encoding`.
+ * or kiosk.html under /forms/ (the public kiosk page); API callers get a JSON 404. Text files are compressed at
+ * build time (scripts/vite/precompress.ts writes .br and .gz beside them); the file matching the request's
+ * Accept-Encoding is sent, with `Vary: Accept-Encoding`.
  *
  * Register this before any on-the-fly compression: its files are already compressed, or not worth it.
  */
@@ -53,13 +62,13 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
       if (!(request.headers.accept ?? '').includes('text/html')) return;
       const pathname = request.url.split('?')[0] ?? '/';
       if (/\.[a-z0-9]+$/i.test(pathname) || SERVER_PAGES.some((prefix) => pathname.startsWith(prefix))) return;
-      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile(pageFor(pathname));
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasBuild) {
-      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile(pageFor(request.url.split('?')[0] ?? '/'));
     }
     if (!hasBuild && wantsPage) {
       return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
