@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './pages/axe.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
+import { createClaimsFormInConsole } from './pages/frontdeskForms.ts';
 import { ADMIN } from './pages/ShellPage.ts';
 
 const FORM_LINK = '/forms/claims-intake';
@@ -54,18 +55,25 @@ const storedSubmissions = (page: Page) =>
   );
 
 test.describe('public kiosk page', () => {
-  test('visitors fill the claims form online and offline; after a reload offline the three stay queued; each makes exactly one case, and replays add none', async ({ browser, request }) => {
-    test.setTimeout(150_000);
+  test('the admin makes a Claims form and copies its link; visitors fill it online and offline; after a reload offline the three stay queued; each makes exactly one case with its values and form version, and replays add none', async ({ browser, request }) => {
+    test.setTimeout(180_000);
     const stamp = Date.now().toString(36);
     const adminToken = await apiToken(request, ADMIN);
     const casesBefore = new Set((await pullAll(request, adminToken, 'cases')).map((doc) => doc.id));
 
+    // The administrator, in the console: a new form for Claims, and its link from Copy link.
+    const consoleContext = await browser.newContext({ viewport: DESKTOP });
+    await consoleContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const form = await createClaimsFormInConsole(await consoleContext.newPage(), request, stamp);
+    await consoleContext.close();
+    expect(form.link).toMatch(new RegExp(`/forms/${form.formId}$`));
+
     // A fresh device: no sign-in, nothing kept.
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(FORM_LINK);
+    await page.goto(form.link);
     await expect(heading(page)).toBeVisible();
-    await expect(page).toHaveTitle('Claims intake desk');
+    await expect(page).toHaveTitle(form.name);
     // Kiosk mode: nothing on the page leads away from the form.
     await expect(page.locator('a[href]')).toHaveCount(0);
     await expect(corner(page)).toHaveText('All sent');
@@ -96,8 +104,7 @@ test.describe('public kiosk page', () => {
     expect(queued.map((entry) => entry.values.customerName).sort()).toEqual(offline.map((values) => values.customerName).sort());
     expect(new Set(queued.map((entry) => entry.submissionId)).size).toBe(3);
     for (const entry of queued) {
-      expect(entry).toMatchObject({ formId: 'claims-intake', status: 'waiting' });
-      expect(entry.formVersion).toBeGreaterThanOrEqual(1);
+      expect(entry).toMatchObject({ formId: form.formId, status: 'waiting', formVersion: 1 });
     }
 
     await page.reload();
@@ -118,12 +125,15 @@ test.describe('public kiosk page', () => {
     for (const values of [online, ...offline]) {
       const cases = holding(values);
       expect(cases, values.customerName).toHaveLength(1);
-      expect(JSON.stringify(cases[0]!.data)).toContain(values.policyNumber);
+      expect(cases[0]!.data).toMatchObject(values);
+      // The case's log names the form and the version the visitor filled.
+      const logs = await pullAll(request, adminToken, 'caseRecords', `case:${cases[0]!.id}`);
+      expect(logs.find((doc) => doc.kind === 'caseLog' && doc.fieldChanged === 'formVersion')).toMatchObject({ newValue: '1', actionDescription: `Submitted at front desk form ${form.formId}` });
     }
 
     // The same three submissions sent again (as a kiosk would after a lost answer): the same cases, none added.
     for (const entry of queued) {
-      const reply = await request.post(`/public/forms/claims-intake/submissions`, {
+      const reply = await request.post(`/public/forms/${form.formId}/submissions`, {
         headers: { 'x-kiosk-id': `kiosk-e2e-replay-${stamp}` },
         data: { submissionId: entry.submissionId, formVersion: entry.formVersion, values: entry.values, filledAt: entry.filledAt },
       });

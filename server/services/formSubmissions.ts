@@ -112,7 +112,23 @@ export async function receiveSubmission(db: Kysely<Database>, input: SubmissionI
     }
     const ctx: WriteContext = { tx, rev, actor: engineActor(form.workspace_id), now: input.receivedAt };
     const description = submissionCaseDescription(form.name, body.values, fields.map((f) => f.name));
+    // The case's log (replicated with the case's records) says which form and which version of it was filled.
     await openCase(ctx, { caseId, caseTypeId: form.case_type_id, description, values: body.values }, prepared);
+    await tx
+      .insertInto('case_logs')
+      .values({
+        id: `clog-${randomUUID()}`,
+        workspace_id: form.workspace_id,
+        case_id: caseId,
+        date: input.receivedAt,
+        action_description: `Submitted at front desk form ${form.form_id}`,
+        field_changed: 'formVersion',
+        new_value: String(filledVersion),
+        rev,
+        created_at: input.receivedAt,
+        updated_at: input.receivedAt,
+      })
+      .execute();
     return { status: 201, caseId, duplicate: false };
   });
 

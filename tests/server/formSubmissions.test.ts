@@ -89,6 +89,9 @@ describe.each(backends)('the public kiosk API on %s', (backend) => {
     expect(answer).toEqual({ caseId: expect.stringMatching(/^case-/), duplicate: false });
     const [made] = await casesOf(sent.submissionId);
     expect(made).toMatchObject({ id: answer.caseId, workspace_id: 'ws-demo', case_type_id: 'ct-demo-claim', description: 'Claims intake desk — Ana Ruiz', data: GOOD });
+    // The case's log (replicated with the case) names the form and the version filled.
+    const log = await db().selectFrom('case_logs').selectAll().where('case_id', '=', answer.caseId).where('field_changed', '=', 'formVersion').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ new_value: '1', action_description: 'Submitted at front desk form claims-intake' });
     const row = await db().selectFrom('frontdesk_submissions').selectAll().where('id', '=', sent.submissionId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ form_row_id: 'fdf-demo-claims', form_version: 1, kiosk_id: 'kiosk-front-1', values: GOOD, case_id: answer.caseId });
     expect(new Date(row.filled_at).getTime()).toBe(sent.filledAt);
