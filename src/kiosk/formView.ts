@@ -3,7 +3,7 @@
  * mode: nothing leads away from the form), the values read and the problems shown next to their fields.
  */
 import type { FieldMessage } from './fieldCheck.ts';
-import { sanitizeTemplateToFragment } from './sanitize.ts';
+import { sanitizeTemplateToFragment } from '../ui/sanitizeTemplate.ts';
 import type { FormField } from '../domain/forms/formFields.ts';
 import type { KioskTexts } from './texts.ts';
 
@@ -15,9 +15,14 @@ const ERROR_CLASS = 'kiosk-error';
  */
 export function renderForm(host: HTMLElement, template: string, texts: KioskTexts): HTMLFormElement {
   const fragment = sanitizeTemplateToFragment(template);
+  // Kiosk mode on top of part 2 §5's sanitising: no link leads anywhere and no form posts anywhere but here.
   for (const link of fragment.querySelectorAll('a')) {
     link.removeAttribute('href');
     link.removeAttribute('target');
+  }
+  for (const element of fragment.querySelectorAll('[action], [formaction]')) {
+    element.removeAttribute('action');
+    element.removeAttribute('formaction');
   }
   let form = fragment.querySelector('form');
   if (!form) {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../src/kiosk/fieldCheck.ts';
 import type { FormField } from '../../src/domain/forms/formFields.ts';
 import { idleResetMs } from '../../src/kiosk/resetTimers.ts';
-import { httpsOnly } from '../../src/kiosk/sanitize.ts';
 import { statusText } from '../../src/kiosk/statusCorner.ts';
 import { kioskTexts } from '../../src/kiosk/texts.ts';
 
@@ -63,16 +62,5 @@ describe('the kiosk page', () => {
     ['?lang=es&reset=30', 30_000],
   ])('idle reset for %j: %s ms', (search, ms) => {
     expect(idleResetMs(search)).toBe(ms);
-  });
-
-  it.each([
-    ['https://example.com/a', 'https://example.com/a'],
-    ['http://example.com/a', 'https://example.com/a'],
-    ['HTTP://example.com', 'https://example.com'],
-    ['javascript:alert(1)', null],
-    ['mailto:a@b.c', null],
-    ['/dashboard', null],
-  ])('a template link %s keeps href %s', (href, kept) => {
-    expect(httpsOnly(href)).toBe(kept);
   });
 });

@@ -3,7 +3,7 @@ import { FRONTDESK_HTML } from '../../../server/db/seed/demoHtml.ts';
 import { blocksToTemplate, parseTemplateBlocks } from '../../../src/domain/forms/templateBlocks.ts';
 import { moveBlock, removeBlock, selectedOrAll, toggleSelection } from '../../../src/features/frontdesk/editor/blockList.ts';
 import { isEmptyPreview, previewDocument } from '../../../src/features/frontdesk/editor/previewDocument.ts';
-import { forceHttps, sanitizeTemplate } from '../../../src/features/frontdesk/editor/sanitizeTemplate.ts';
+import { forceHttps, sanitizeTemplate } from '../../../src/ui/sanitizeTemplate.ts';
 
 const parsed = parseTemplateBlocks(FRONTDESK_HTML);
 const ids = (blocks: readonly { id: string }[]) => blocks.map((b) => b.id);

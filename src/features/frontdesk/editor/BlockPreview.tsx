@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { isEmptyPreview, previewDocument } from './previewDocument.ts';
-import { sanitizeTemplate } from './sanitizeTemplate.ts';
+import { sanitizeTemplate } from '../../../ui/sanitizeTemplate.ts';
 
 type Props = { template: string; texts: { title: string; emptyText: string; lang: string }; label: string };
 

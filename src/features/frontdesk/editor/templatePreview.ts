@@ -1,5 +1,5 @@
 import { previewDocument } from './previewDocument.ts';
-import { sanitizeTemplate } from './sanitizeTemplate.ts';
+import { sanitizeTemplate } from '../../../ui/sanitizeTemplate.ts';
 
 /** How long the preview window's blob address lives: long enough for the new window to read it. */
 const PREVIEW_URL_LIFETIME_MS = 60_000;

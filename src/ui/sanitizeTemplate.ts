@@ -1,7 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 
 /**
- * Part 2 §5: a template is sanitised before it is previewed. Scripts and every other way to run code or load a
+ * Part 2 §5: a template is sanitised before it is shown (the form editor's previews, the public kiosk page). Scripts and every other way to run code or load a
  * page inside it go (script, style, link, meta, base, frames, objects), with inline event handlers (on…) and data
  * attributes; javascript: and other unknown schemes are dropped and every http: address is rewritten to https:.
  * A style attribute stays for layout, unless it loads something (url(), @import, expression()).
@@ -53,4 +53,11 @@ export function sanitizeTemplate(html: string): string {
   const instance = getPurifier();
   if (instance === null) return '';
   return instance.sanitize(html, CONFIG);
+}
+
+/** The template as nodes ready to insert (the kiosk page), without a second parse; empty without a DOM. */
+export function sanitizeTemplateToFragment(html: string): DocumentFragment {
+  const instance = getPurifier();
+  if (instance === null) return document.createDocumentFragment();
+  return instance.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
 }
