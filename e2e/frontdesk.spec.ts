@@ -54,11 +54,13 @@ test.describe('front desk forms list (part 2 §2)', () => {
     await expect(copied).toBeHidden({ timeout: 5_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2_000);
 
-    // A row click opens the link in a new tab.
+    // A row click opens the link in a new tab; so does the Form ID, a real link the keyboard reaches.
     const [kiosk] = await Promise.all([context.waitForEvent('page'), seeded.getByText(SEEDED.name).click()]);
     await kiosk.waitForLoadState('domcontentloaded');
     expect(kiosk.url()).toBe(link);
     await kiosk.close();
+    await expect(seeded.getByRole('link', { name: SEEDED.formId })).toHaveAttribute('href', link);
+    await expect(seeded.getByRole('link', { name: SEEDED.formId })).toHaveAttribute('target', '_blank');
 
     // Search by Form ID, kept in the URL through a reload; no match says the spec's empty text.
     await page.getByRole('searchbox', { name: 'Search by Form ID' }).fill('INTAKE');

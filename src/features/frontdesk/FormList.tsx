@@ -6,6 +6,7 @@ import { AgeBadge } from '../../ui/AgeBadge.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Paginator } from '../../ui/Paginator.tsx';
+import { TEXT_LINK } from '../apps/linkClasses.ts';
 
 type Props = {
   caption: string;
@@ -15,6 +16,8 @@ type Props = {
   /** Forms whose creation or edit still waits in this device's outbox. */
   pending: ReadonlySet<string>;
   caseTypeName: (caseTypeId: string) => string;
+  /** The form's link as an address, null when it has none. */
+  urlOf: (link: string | null) => string | null;
   now: number;
   onOpen: (form: FrontdeskFormDoc) => void;
   onQr: (form: FrontdeskFormDoc) => void;
@@ -27,7 +30,7 @@ type Props = {
  * The front desk forms, 10 a page (part 2 §2, §9): age badge, Form ID, Name, Description, Case Type and the three
  * actions; a table from 900 px and cards below it. A click on a row (not on an action) opens the form's link.
  */
-export function FormList({ caption, forms, page, onPage, pending, caseTypeName, now, onOpen, onQr, onCopy, onEdit }: Props) {
+export function FormList({ caption, forms, page, onPage, pending, caseTypeName, urlOf, now, onOpen, onQr, onCopy, onEdit }: Props) {
   const { t } = useTranslation();
   const current = clampPage(page, forms.length, FORMS_PAGE_SIZE);
   const rows = pageRows(forms, current, FORMS_PAGE_SIZE);
@@ -50,12 +53,22 @@ export function FormList({ caption, forms, page, onPage, pending, caseTypeName, 
       )}
     </div>
   );
-  const formId = (form: FrontdeskFormDoc) => (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="font-mono text-sm break-all">{form.formId}</span>
-      {pending.has(form.id) && <Badge tone="yellow">{t('frontdesk.waiting')}</Badge>}
-    </span>
-  );
+  // The Form ID is a real link to the form's page (a new tab), so the keyboard opens it as the row's click does.
+  const formId = (form: FrontdeskFormDoc) => {
+    const url = urlOf(form.link);
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        {url === null ? (
+          <span className="font-mono text-sm break-all">{form.formId}</span>
+        ) : (
+          <a href={url} target="_blank" rel="noopener noreferrer" className={`${TEXT_LINK} font-mono text-sm break-all`}>
+            {form.formId}
+          </a>
+        )}
+        {pending.has(form.id) && <Badge tone="yellow">{t('frontdesk.waiting')}</Badge>}
+      </span>
+    );
+  };
   const head = 'px-4 py-3 font-semibold';
   const cell = 'px-4 py-3 text-slate-800';
 

@@ -77,6 +77,7 @@ export function FrontdeskScreen({ route }: ScreenProps) {
         onPage={(page) => go({ ...search, page: page > 0 ? page : undefined })}
         pending={pending}
         caseTypeName={caseTypeName}
+        urlOf={link.urlOf}
         now={now}
         onOpen={(form) => link.open(form.link)}
         onQr={showQr}
