@@ -59,9 +59,9 @@ export function FormList({ caption, forms, page, onPage, pending, caseTypeName, 
     return (
       <span className="inline-flex flex-wrap items-center gap-1.5">
         {url === null ? (
-          <span className="font-mono text-sm break-all">{form.formId}</span>
+          <span className="font-mono text-sm break-all min-[900px]:break-normal min-[900px]:whitespace-nowrap">{form.formId}</span>
         ) : (
-          <a href={url} target="_blank" rel="noopener noreferrer" className={`${TEXT_LINK} font-mono text-sm break-all`}>
+          <a href={url} target="_blank" rel="noopener noreferrer" className={`${TEXT_LINK} font-mono text-sm break-all min-[900px]:break-normal min-[900px]:whitespace-nowrap`}>
             {form.formId}
           </a>
         )}
