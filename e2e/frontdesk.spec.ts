@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { axeViolations } from './pages/axe.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
 import { apiToken, pullAll } from './pages/serverReads.ts';
-import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
+import { ADMIN, AGENT, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 const SEEDED = { formId: 'claims-intake', name: 'Claims intake desk', link: '/forms/claims-intake' };
 
@@ -123,5 +123,48 @@ test.describe('front desk forms list (part 2 §2)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Form edited successfully!' })).toBeVisible();
     await expect.poll(async () => (await serverForm())?.version, { timeout: 15_000 }).toBe(2);
     expect((await serverForm())!.webhook).toBe('https://hooks.example/lobby');
+  });
+
+  test('a form made offline waits on the device through a reload, reaches the server once, and another browser sees it live', async ({ page, context, browser, request }) => {
+    const stamp = Date.now().toString(36);
+    const name = `Offline desk ${stamp}`;
+    const token = await apiToken(request, ADMIN);
+    const onServer = async () => (await pullAll(request, token, 'config')).filter((doc) => doc.kind === 'frontdeskForm' && doc.name === name);
+    const other = await browser.newContext();
+    const watcher = await other.newPage();
+    await new ShellPage(watcher).signInAs(ADMIN);
+    await watcher.goto('/frontdesk');
+    await expect(row(watcher, SEEDED.formId)).toBeVisible({ timeout: 30_000 });
+
+    await new ShellPage(page).signInAs(ADMIN);
+    await page.goto('/frontdesk');
+    await expect(row(page, SEEDED.formId)).toBeVisible({ timeout: 30_000 });
+    await waitForOfflineReady(page);
+    // The screens' chunks (the form dialog among them) are on the device before the network goes.
+    await expect(page.locator('html')).toHaveAttribute('data-route-chunks', 'cached', { timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'New form' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New frontdesk form' });
+      await dialog.getByLabel('Case Type').selectOption({ label: 'Insurance claim' });
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Description').fill('Made while the network was down');
+      await dialog.getByLabel('Template', { exact: true }).fill('<form><label>Your name <input name="customerName" required></label><button type="submit">Send</button></form>');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved on this device; it will be sent when the network returns.' })).toBeVisible();
+      const made = page.locator('[data-form-id]:visible').filter({ hasText: name });
+      await expect(made).toContainText('Waiting to be sent');
+      await page.reload();
+      await expect(made).toContainText('Waiting to be sent', { timeout: 30_000 });
+      expect(await onServer()).toHaveLength(0);
+      await expect(watcher.locator('[data-form-id]:visible').filter({ hasText: name })).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(async () => new Set((await onServer()).map((doc) => doc.id)).size, { timeout: 30_000 }).toBe(1);
+    await expect(page.locator('[data-form-id]:visible').filter({ hasText: name })).not.toContainText('Waiting to be sent', { timeout: 30_000 });
+    // The other browser is told by the live stream: no reload.
+    await expect(watcher.locator('[data-form-id]:visible').filter({ hasText: name })).toBeVisible({ timeout: 30_000 });
+    await other.close();
   });
 });

@@ -6,7 +6,16 @@ import { isKioskEntry, KIOSK_PAGE, KIOSK_SW_FILE, kioskFiles } from './kioskBuil
 export const ROUTE_CHUNKS_MODULE = 'virtual:route-chunks';
 const RESOLVED_ROUTE_CHUNKS_MODULE = `\0${ROUTE_CHUNKS_MODULE}`;
 
-type BundleFile = { type: 'chunk' | 'asset'; fileName: string; name?: string; isEntry?: boolean; imports?: string[]; code?: string; viteMetadata?: { importedCss?: Set<string> } };
+type BundleFile = {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  code?: string;
+  viteMetadata?: { importedCss?: Set<string> };
+};
 
 /**
  * The console's entry chunk, the chunks it imports statically, and their CSS: what the first page needs, every
@@ -23,6 +32,23 @@ export function shellFiles(bundle: Record<string, BundleFile>): Set<string> {
   };
   for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry && !isKioskEntry(file)) visit(file.fileName);
   return shell;
+}
+
+/**
+ * Every file the console may load: its entries and all they import, at once or later (screens, dialogs). A chunk
+ * the kiosk page shares with the console (the template sanitiser) is one of them too.
+ */
+export function consoleFiles(bundle: Record<string, BundleFile>): Set<string> {
+  const reached = new Set<string>();
+  const visit = (fileName: string) => {
+    const file = bundle[fileName];
+    if (!file || reached.has(fileName)) return;
+    reached.add(fileName);
+    for (const css of file.viteMetadata?.importedCss ?? []) reached.add(css);
+    for (const imported of [...(file.imports ?? []), ...(file.dynamicImports ?? [])]) visit(imported);
+  };
+  for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry && !isKioskEntry(file)) visit(file.fileName);
+  return reached;
 }
 
 /**
@@ -47,8 +73,10 @@ export function appShell() {
       const files = bundle as unknown as Record<string, BundleFile>;
       shell = shellFiles(files);
       kiosk = kioskFiles(files);
+      const usedByConsole = consoleFiles(files);
+      // The kiosk's own files are the kiosk service worker's; a chunk both pages load is the console's too.
       routeChunks = Object.keys(files)
-        .filter((name) => name.startsWith('assets/') && /\.(js|css)$/.test(name) && !shell?.has(name) && !kiosk.has(name))
+        .filter((name) => name.startsWith('assets/') && /\.(js|css)$/.test(name) && !shell?.has(name) && (!kiosk.has(name) || usedByConsole.has(name)))
         .sort();
     },
   };
