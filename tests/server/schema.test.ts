@@ -229,5 +229,6 @@ describe('demo seed reproducibility', () => {
       }
     }
     expect(fingerprints[0]).toBe(fingerprints[1]);
-  });
+    // Two whole migrations and demo seeds on PGlite: about 25 s on a busy two-core machine, over the 30 s default once.
+  }, 120_000);
 });
