@@ -154,6 +154,7 @@ test.describe('front desk forms list (part 2 §2)', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Saved on this device; it will be sent when the network returns.' })).toBeVisible();
       const made = page.locator('[data-form-id]:visible').filter({ hasText: name });
       await expect(made).toContainText('Waiting to be sent');
+      await expect(page.getByTestId('frontdesk-freshness')).toContainText('Offline: these are the forms as this device last synced them');
       await page.reload();
       await expect(made).toContainText('Waiting to be sent', { timeout: 30_000 });
       expect(await onServer()).toHaveLength(0);
@@ -163,6 +164,7 @@ test.describe('front desk forms list (part 2 §2)', () => {
     }
     await expect.poll(async () => new Set((await onServer()).map((doc) => doc.id)).size, { timeout: 30_000 }).toBe(1);
     await expect(page.locator('[data-form-id]:visible').filter({ hasText: name })).not.toContainText('Waiting to be sent', { timeout: 30_000 });
+    await expect(page.getByTestId('frontdesk-freshness')).toHaveCount(0);
     // The other browser is told by the live stream: no reload.
     await expect(watcher.locator('[data-form-id]:visible').filter({ hasText: name })).toBeVisible({ timeout: 30_000 });
     await other.close();

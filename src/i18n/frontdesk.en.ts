@@ -11,6 +11,8 @@ export const frontdeskEn = {
   none: 'No frontdesk forms found.',
   noneText: 'Create a form for a case type: each visitor who fills it at a kiosk starts a case.',
   noMatchText: 'No Form ID contains “{{q}}”.',
+  offline: 'Offline: these are the forms as this device last synced them ({{date}}).',
+  offlineNever: 'Offline: this device has not synced yet.',
   caption: 'Front desk forms, newest first',
   waiting: 'Waiting to be sent',
   columns: { age: 'Created', formId: 'Form ID', name: 'Name', description: 'Description', caseType: 'Case Type', actions: 'Actions' },

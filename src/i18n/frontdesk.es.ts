@@ -11,6 +11,8 @@ export const frontdeskEs: Widen<typeof frontdeskEn> = {
   none: 'No se encontraron formularios de recepción.',
   noneText: 'Crea un formulario para un tipo de caso: cada visitante que lo rellene en un quiosco inicia un caso.',
   noMatchText: 'Ningún ID de formulario contiene «{{q}}».',
+  offline: 'Sin conexión: estos son los formularios tal como este dispositivo los sincronizó por última vez ({{date}}).',
+  offlineNever: 'Sin conexión: este dispositivo aún no se ha sincronizado.',
   caption: 'Formularios de recepción, los más recientes primero',
   waiting: 'Pendiente de enviar',
   columns: { age: 'Creado', formId: 'ID de formulario', name: 'Nombre', description: 'Descripción', caseType: 'Tipo de caso', actions: 'Acciones' },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../data/replica.ts';
-import { Icon } from '../../ui/Icon.tsx';
+import { FreshnessNote } from '../../ui/FreshnessNote.tsx';
 import { useDateFormat } from '../../ui/useDateFormat.ts';
 
 /**
@@ -20,10 +20,5 @@ export function CasesFreshness() {
       ? t('cases.history.stillLoading')
       : null;
   if (text === null) return null;
-  return (
-    <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="cases-freshness">
-      <Icon name={status.online ? 'cloud' : 'cloudOff'} className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>{text}</span>
-    </p>
-  );
+  return <FreshnessNote text={text} online={status.online} testId="cases-freshness" />;
 }

@@ -3,12 +3,15 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
+import { useSyncStatus } from '../../data/replica.ts';
 import { validateFormsSearch, visibleForms, type FormsSearch } from '../../domain/forms/formViews.ts';
 import type { FrontdeskFormDoc } from '../../domain/sync/documents.gen.ts';
 import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { FreshnessNote } from '../../ui/FreshnessNote.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import { useCaseTypes } from '../cases/useCaseTypes.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
@@ -45,6 +48,8 @@ export function FrontdeskScreen({ route }: ScreenProps) {
   const [qrOf, setQrOf] = useState<FrontdeskFormDoc | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [now, setNow] = useState(() => Date.now());
+  const status = useSyncStatus();
+  const formatDate = useDateFormat();
   useDocumentTitle(t('frontdesk.title'), t(route.nameKey));
 
   useEffect(() => {
@@ -94,6 +99,13 @@ export function FrontdeskScreen({ route }: ScreenProps) {
         </h1>
         {admin && <Button onClick={() => setEditing({ mode: 'create' })}>{t('frontdesk.newForm')}</Button>}
       </div>
+      {!status.online && (
+        <FreshnessNote
+          text={status.lastSyncAt === null ? t('frontdesk.offlineNever') : t('frontdesk.offline', { date: formatDate(status.lastSyncAt) })}
+          online={false}
+          testId="frontdesk-freshness"
+        />
+      )}
       <div className="max-w-md">
         <SearchBox label={t('frontdesk.search')} value={search.q ?? ''} onSearch={(q) => go({ q: q.trim() || undefined })} />
       </div>
