@@ -1,12 +1,13 @@
 // Flat config. The two house rules at the end enforce the architecture: the UI never talks to the network
 // for data (only src/data/auth.ts may), and src/domain/ stays pure so UI, workers and server can share it.
+// kiosk/ is not the console: the public kiosk page has no sign-in and no replica, and talks to the public API itself.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const UI_NETWORK_MESSAGE =
-  'The UI reads the replica and writes with mutate(); only workers/ and src/data/auth.ts talk to the server.';
+  'The UI reads the replica and writes with mutate(); only workers/, kiosk/ and src/data/auth.ts talk to the server.';
 const DOMAIN_PURITY_MESSAGE =
   'src/domain/ is pure (shared by UI, workers and server): no React, DOM, Node, database or server imports.';
 
@@ -75,6 +76,12 @@ export default defineConfig(
   {
     files: ['workers/**'],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
+  },
+  {
+    // The public kiosk page: its page script, its forwarder worker and its own service worker.
+    files: ['kiosk/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker, ...globals.serviceworker } },
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
     files: ['e2e/**'],

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
 /**
- * The public kiosk page (kiosk.html, src/kiosk/) is a second entry of the same build, with its own service worker.
+ * The public kiosk page (kiosk.html, kiosk/) is a second entry of the same build, with its own service worker.
  * These names keep it apart from the console: the console's shell and precache leave it out (appShell.ts), and
  * the kiosk's service worker precaches exactly it.
  */
-export const KIOSK_INPUTS = { kiosk: 'kiosk.html', 'kiosk-sw': 'src/kiosk/kiosk-sw.ts' } as const;
+export const KIOSK_INPUTS = { kiosk: 'kiosk.html', 'kiosk-sw': 'kiosk/kiosk-sw.ts' } as const;
 export const KIOSK_PAGE = 'kiosk.html';
 /** Where the kiosk's service worker is built: under /forms/, so its default scope is the kiosk pages'. */
 export const KIOSK_SW_FILE = 'forms/kiosk-sw.js';

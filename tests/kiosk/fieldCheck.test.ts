@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessages } from '../../src/kiosk/fieldCheck.ts';
+import { fieldMessages } from '../../kiosk/fieldCheck.ts';
 import type { FormField } from '../../src/domain/forms/formFields.ts';
-import { idleResetMs } from '../../src/kiosk/resetTimers.ts';
-import { statusText } from '../../src/kiosk/statusCorner.ts';
-import { kioskTexts } from '../../src/kiosk/texts.ts';
+import { idleResetMs } from '../../kiosk/resetTimers.ts';
+import { statusText } from '../../kiosk/statusCorner.ts';
+import { kioskTexts } from '../../kiosk/texts.ts';
 
 const FIELDS: FormField[] = [
   { name: 'customerName', type: 'text', required: true, label: 'Your name' },

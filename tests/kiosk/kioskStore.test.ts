@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { allSubmissions, deleteSubmission, kioskId, openKioskDb, putSubmission, readFormCopy, saveFormCopy } from '../../src/kiosk/kioskStore.ts';
-import { afterAttempt, newQueuedSubmission } from '../../src/kiosk/queue.ts';
+import { allSubmissions, deleteSubmission, kioskId, openKioskDb, putSubmission, readFormCopy, saveFormCopy } from '../../kiosk/kioskStore.ts';
+import { afterAttempt, newQueuedSubmission } from '../../kiosk/queue.ts';
 
 const FORM = { formId: 'claims-intake', name: 'Claims intake', description: 'Register a claim', template: '<form><input name="a"></form>', version: 3, fields: [{ name: 'a', type: 'text' as const, required: true, label: 'A' }] };
 

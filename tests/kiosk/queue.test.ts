@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterAttempt, entriesToSend, FIRST_RETRY_MS, MAX_RETRY_MS, newQueuedSubmission, outcomeOf, queueCounts, retryDelay, type QueuedSubmission } from '../../src/kiosk/queue.ts';
+import { afterAttempt, entriesToSend, FIRST_RETRY_MS, MAX_RETRY_MS, newQueuedSubmission, outcomeOf, queueCounts, retryDelay, type QueuedSubmission } from '../../kiosk/queue.ts';
 
 const entry = (id: string, filledAt: number, status: QueuedSubmission['status'] = 'waiting'): QueuedSubmission => ({
   ...newQueuedSubmission({ submissionId: id, formId: 'claims-intake', formVersion: 2, values: { customerName: 'Ana' }, filledAt }),

@@ -1,10 +1,8 @@
-/* eslint-disable no-restricted-globals -- The kiosk is public and has no replica: its page reads the form and its
-   worker sends submissions through the public endpoints directly, and only through this module. */
 /**
  * The public kiosk API (no sign-in), as the contract defines it: GET /public/forms/:formId and
  * POST /public/forms/:formId/submissions with the device's x-kiosk-id.
  */
-import type { FormField } from '../domain/forms/formFields.ts';
+import type { FormField } from '../src/domain/forms/formFields.ts';
 import type { QueuedSubmission } from './queue.ts';
 
 export type PublicForm = { formId: string; name: string; description: string; template: string; version: number; fields: FormField[] };

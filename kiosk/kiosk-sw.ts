@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-/* eslint-disable no-restricted-globals -- A service worker: it fetches the kiosk's own files to keep them, never data. */
 /**
  * The kiosk's own service worker (scope /forms/, built to /forms/kiosk-sw.js by scripts/vite/kioskBuild.ts, which
  * fills in `__KIOSK_BUILD`). It keeps kiosk.html, the kiosk's script, style and forwarder worker on install and

@@ -3,8 +3,8 @@
  * mode: nothing leads away from the form), the values read and the problems shown next to their fields.
  */
 import type { FieldMessage } from './fieldCheck.ts';
-import { sanitizeTemplateToFragment } from '../ui/sanitizeTemplate.ts';
-import type { FormField } from '../domain/forms/formFields.ts';
+import { sanitizeTemplateToFragment } from '../src/ui/sanitizeTemplate.ts';
+import type { FormField } from '../src/domain/forms/formFields.ts';
 import type { KioskTexts } from './texts.ts';
 
 const ERROR_CLASS = 'kiosk-error';

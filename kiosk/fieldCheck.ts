@@ -3,7 +3,7 @@
  * (checkSubmission, the one the server applies), so all problems show at once, each next to its field, in the
  * visitor's language.
  */
-import { checkSubmission, SUBMISSION_LIMITS, type FormField } from '../domain/forms/formFields.ts';
+import { checkSubmission, SUBMISSION_LIMITS, type FormField } from '../src/domain/forms/formFields.ts';
 import type { KioskTexts } from './texts.ts';
 
 export type FieldMessage = { field: string; message: string };
