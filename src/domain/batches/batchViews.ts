@@ -2,38 +2,27 @@
  * What the batches screens show (part 2 §2 Batches, §6, §9): the list's tabs and search, the detail's lines grouped
  * by status and searched by line id, and the screens' URL state. Pure, so the rules are tested without a browser.
  */
+import { searchPage, searchText } from '../ui/urlSearch.ts';
 import { ALL_BATCH_STATUSES } from './batchLifecycle.ts';
 
 export type BatchesTab = 'personal' | 'history';
 export type BatchesSearch = { tab?: BatchesTab; q?: string; page?: number };
 export type BatchDetailSearch = { status?: string; q?: string; page?: number; line?: string };
 
-/**
- * A text of the URL. The router reads `?q=12` or `?line=2` typed by hand as numbers (it writes them back quoted), so
- * a number is taken as its text.
- */
-const text = (raw: unknown): string | undefined => {
-  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined;
-};
-const pageOf = (value: unknown): number | undefined => {
-  const page = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isInteger(page) && page > 0 && page < 1_000_000 ? page : undefined;
-};
 const defined = <T extends Record<string, unknown>>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /** The list's URL state; anything else in the URL is dropped, so a hand-edited link never breaks the screen. */
 export function validateBatchesSearch(raw: Record<string, unknown>): BatchesSearch {
-  return defined({ tab: raw.tab === 'history' ? ('history' as const) : undefined, q: text(raw.q), page: pageOf(raw.page) });
+  return defined({ tab: raw.tab === 'history' ? ('history' as const) : undefined, q: searchText(raw.q), page: searchPage(raw.page) });
 }
 
 export function validateBatchDetailSearch(raw: Record<string, unknown>): BatchDetailSearch {
-  const status = text(raw.status);
+  const status = searchText(raw.status);
   return defined({
     status: status !== undefined && (ALL_BATCH_STATUSES as readonly string[]).includes(status) ? status : undefined,
-    q: text(raw.q),
-    page: pageOf(raw.page),
-    line: text(raw.line),
+    q: searchText(raw.q),
+    page: searchPage(raw.page),
+    line: searchText(raw.line),
   });
 }
 

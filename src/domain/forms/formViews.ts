@@ -3,25 +3,16 @@
  * search by Form ID and the link a row opens, copies or encodes as a QR. Pure, so the rules are tested without a
  * browser.
  */
+import { searchPage, searchText } from '../ui/urlSearch.ts';
 
 export type FormsSearch = { q?: string; page?: number };
 
 type Listed = { formId: string; createdAt: number };
 
-/** A text of the URL; the router reads a typed-in `?q=12` as a number, so a number is taken as its text. */
-const text = (raw: unknown): string | undefined => {
-  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : undefined;
-};
-const pageOf = (raw: unknown): number | undefined => {
-  const page = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
-  return Number.isInteger(page) && page > 0 && page < 1_000_000 ? page : undefined;
-};
-
 /** The list's URL state; anything else is dropped, so a hand-edited link never breaks the screen. */
 export function validateFormsSearch(raw: Record<string, unknown>): FormsSearch {
-  const q = text(raw.q);
-  const page = pageOf(raw.page);
+  const q = searchText(raw.q);
+  const page = searchPage(raw.page);
   return { ...(q === undefined ? {} : { q }), ...(page === undefined ? {} : { page }) };
 }
 
