@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createWorkspace, withWorkspaceWrite } from '../../server/db/revisions.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { openTestDatabase, testBackends } from './helpers/databases.ts';
+import { migrateTestDatabase, openTestDatabase, testBackends } from './helpers/databases.ts';
 
 const backends = await testBackends();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,7 +66,7 @@ describe.each(backends)('workspace revisions on %s', (backend) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(backend, 24);
-    await migrateToLatest(handle.db, handle.schema);
+    await migrateTestDatabase(handle);
   });
   afterAll(async () => {
     await handle?.close();
@@ -122,7 +121,7 @@ describe.runIf(backends.includes('postgres'))('revision ordering needs the works
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase('postgres', 8);
-    await migrateToLatest(handle.db, handle.schema);
+    await migrateTestDatabase(handle);
     await sql`create sequence naive_rev`.execute(handle.db);
   });
   afterAll(async () => {

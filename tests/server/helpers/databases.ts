@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Backend, type DatabaseHandle } from '../../../server/db/connection.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -31,6 +32,33 @@ export async function testBackends(): Promise<Backend[]> {
 }
 
 /**
+ * Test files share one PostgreSQL database, each in its own schema. Kysely's migrator looks for its tables across
+ * every schema, naming each one, so a schema another file drops at that moment fails the migration ('schema … does
+ * not exist'). Migrations hold this advisory lock shared and schema drops hold it alone.
+ */
+const SCHEMA_DROP_LOCK = 7_140_001;
+
+async function withAdvisoryLock<T>(url: string, mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const suffix = mode === 'shared' ? '_shared' : '';
+  try {
+    await client.query(`select pg_advisory_lock${suffix}($1)`, [SCHEMA_DROP_LOCK]);
+    return await work();
+  } finally {
+    await client.query(`select pg_advisory_unlock${suffix}($1)`, [SCHEMA_DROP_LOCK]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Migrates a test database to the latest schema; on PostgreSQL while no other test file drops its schema. */
+export async function migrateTestDatabase(handle: DatabaseHandle): Promise<void> {
+  const url = handle.backend === 'postgres' ? await reachablePostgresUrl() : null;
+  const migrate = async () => void (await migrateToLatest(handle.db, handle.schema));
+  await (url ? withAdvisoryLock(url, 'shared', migrate) : migrate());
+}
+
+/**
  * A fresh, empty database: in-memory PGlite, or a new schema in PostgreSQL that close() drops again.
  */
 export async function openTestDatabase(backend: Backend, poolSize = 10): Promise<DatabaseHandle> {
@@ -43,10 +71,11 @@ export async function openTestDatabase(backend: Backend, poolSize = 10): Promise
     ...handle,
     async close() {
       await handle.close();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
+      await withAdvisoryLock(url, 'exclusive', async () => {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`drop schema if exists "${schema}" cascade`).finally(() => admin.end());
+      });
     },
   };
 }

@@ -6,10 +6,9 @@ import { clientHash } from '../../../src/domain/auth/clientHash.ts';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import type { Backend, DatabaseHandle } from '../../../server/db/connection.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemoWorkspace } from '../../../server/db/seed/demoSeed.ts';
 import { startChangeBus } from '../../../server/sync/changeBus.ts';
-import { openTestDatabase } from './databases.ts';
+import { migrateTestDatabase, openTestDatabase } from './databases.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -29,7 +28,7 @@ export const demoAccount = (role: 'ADMIN' | 'NORMAL') => {
 /** The real app on a fresh migrated and seeded database of the given backend. */
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const handle = await openTestDatabase(backend);
-  await migrateToLatest(handle.db, handle.schema);
+  await migrateTestDatabase(handle);
   await seedDemoWorkspace(handle.db);
   // Each app its own file store unless told: test files run in parallel, and one's uploads must not show up in
   // another's count of stored files (the fuzz test's write fingerprint).

@@ -3,12 +3,11 @@ import { buildApp } from '../../../server/app.ts';
 import { createSession } from '../../../server/auth/sessions.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { DatabaseHandle } from '../../../server/db/connection.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { createWorkspace, withWorkspaceWrite } from '../../../server/db/revisions.ts';
 import { startChangeBus, type ChangeBus } from '../../../server/sync/changeBus.ts';
 import type { SyncedCollection } from '../../../src/domain/sync/collections.ts';
 import type { PullResponse, ReplicaDoc } from '../../../src/domain/sync/protocol.ts';
-import { openTestDatabase } from '../../server/helpers/databases.ts';
+import { migrateTestDatabase, openTestDatabase } from '../../server/helpers/databases.ts';
 
 export const CHAOS_WS = 'ws-chaos';
 export const CHAOS_TICKETS = ['tck-chaos-1', 'tck-chaos-2', 'tck-chaos-3', 'tck-chaos-4'];
@@ -33,7 +32,7 @@ export class ChaosWorld {
 
   async start(): Promise<void> {
     this.handle = await openTestDatabase('pglite');
-    await migrateToLatest(this.handle.db, this.handle.schema);
+    await migrateTestDatabase(this.handle);
     this.changeBus = await startChangeBus(this.handle);
     await this.seed();
     await this.startServer();
