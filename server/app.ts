@@ -31,6 +31,7 @@ import { envelopeRoutes } from './routes/envelopeRoutes.ts';
 import { eventRoutes } from './routes/eventRoutes.ts';
 import { flowRoutes } from './routes/flowRoutes.ts';
 import { formRoutes } from './routes/formRoutes.ts';
+import { templateRoutes } from './routes/templateRoutes.ts';
 import { fileRoutes } from './routes/fileRoutes.ts';
 import { hookRoutes } from './routes/hookRoutes.ts';
 import { kioskRoutes } from './routes/kioskRoutes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: {
   await app.register(dashboardRoutes(deps));
   await app.register(batchRoutes(deps));
   await app.register(formRoutes(deps));
+  await app.register(templateRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));

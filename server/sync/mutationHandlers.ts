@@ -15,6 +15,7 @@ import * as flows from '../services/flows.ts';
 import * as forms from '../services/forms.ts';
 import * as instances from '../services/instances.ts';
 import * as members from '../services/members.ts';
+import * as nodeTemplates from '../services/nodeTemplates.ts';
 import * as teams from '../services/teams.ts';
 import * as tickets from '../services/tickets.ts';
 import * as userAdmin from '../services/userAdmin.ts';
@@ -87,6 +88,8 @@ const SERVICES: Record<string, WriteService<never, unknown>> = {
   'batch.deleteLine': batches.deleteBatchLine,
   'form.create': forms.createForm,
   'form.update': forms.updateForm,
+  'template.create': nodeTemplates.createTemplate,
+  'template.update': nodeTemplates.updateTemplate,
 };
 
 export function mutationHandler(name: string): Handler | undefined {

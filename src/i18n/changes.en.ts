@@ -63,6 +63,8 @@ export const changesEn = {
   batchLineDelete: 'Delete line {{line}} of batch {{batch}}',
   formCreate: 'New front desk form {{name}}',
   formUpdate: 'Changes to front desk form {{name}}',
+  templateCreate: 'New node template {{name}}',
+  templateUpdate: 'Node template {{name}} edited',
   other: 'A change',
   advice: {
     claimedByOther: 'Someone else is working on it: pick another ticket.',

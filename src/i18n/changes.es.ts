@@ -65,6 +65,8 @@ export const changesEs = {
   batchLineDelete: 'Eliminar la línea {{line}} del lote {{batch}}',
   formCreate: 'Nuevo formulario de recepción {{name}}',
   formUpdate: 'Cambios en el formulario de recepción {{name}}',
+  templateCreate: 'Nueva plantilla de nodo {{name}}',
+  templateUpdate: 'Plantilla de nodo {{name}} editada',
   other: 'Un cambio',
   advice: {
     claimedByOther: 'Otra persona lo está atendiendo: elige otro ticket.',

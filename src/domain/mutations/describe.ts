@@ -72,6 +72,8 @@ const CHANGE_KEYS: Record<string, string> = {
   'batch.deleteLine': 'batchLineDelete',
   'form.create': 'formCreate',
   'form.update': 'formUpdate',
+  'template.create': 'templateCreate',
+  'template.update': 'templateUpdate',
 };
 
 /** Every mutation name has words (a test checks the registry against this list). */

@@ -12,6 +12,7 @@ import { FLOW_MUTATIONS } from './flowMutations.ts';
 import { FORM_MUTATIONS } from './formMutations.ts';
 import { MEMBER_MUTATIONS } from './memberMutations.ts';
 import { TEAM_MUTATIONS } from './teamMutations.ts';
+import { TEMPLATE_MUTATIONS } from './templateMutations.ts';
 import { TICKET_MUTATIONS } from './ticketMutations.ts';
 import type { MutationDefinition } from './types.ts';
 import { USER_MUTATIONS } from './userMutations.ts';
@@ -38,6 +39,7 @@ export const MUTATIONS: ReadonlyMap<string, MutationDefinition<any>> = new Map(
     ...ACCOUNT_MUTATIONS,
     ...BATCH_MUTATIONS,
     ...FORM_MUTATIONS,
+    ...TEMPLATE_MUTATIONS,
   ].map((m) => [m.name, m]),
 );
 
