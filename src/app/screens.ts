@@ -19,7 +19,7 @@ export const SCREEN_BY_AREA: Record<ScreenArea, ScreenLoader> = {
   apps: () => import('../features/apps/AppsScreen.tsx').then((m) => m.AppsScreen),
   flows: () => import('../features/flows/FlowsScreen.tsx').then((m) => m.FlowsScreen),
   collections: () => import('../features/collections/CollectionsScreen.tsx').then((m) => m.CollectionsScreen),
-  builder: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
+  builder: () => import('../features/builder/BuilderScreen.tsx').then((m) => m.BuilderScreen),
   whatsapp: () => import('../features/whatsapp/WhatsAppScreen.tsx').then((m) => m.WhatsAppScreen),
   settings: () => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen),
 };
@@ -36,5 +36,9 @@ export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
   // The modeler is its own chunk, with @xyflow/react and its styles: no other route loads them.
   flow: () => import('../features/flows/modeler/FlowModelerScreen.tsx').then((m) => m.FlowModelerScreen),
   caseTypeReport: () => import('../features/dashboard/CaseTypeReportScreen.tsx').then((m) => m.CaseTypeReportScreen),
+  // The human-interface builder (issue 19 item 2) is not built yet: its three routes keep the placeholder.
+  builderCreate: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
+  builderIntegrate: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
+  builderShare: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
   caseTypeActivity: () => import('../features/dashboard/CaseActivityScreen.tsx').then((m) => m.CaseActivityScreen),
 };

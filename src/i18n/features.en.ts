@@ -1,6 +1,7 @@
 import { accountsEn } from './accounts.en.ts';
 import { appsEn } from './apps.en.ts';
 import { batchesEn } from './batches.en.ts';
+import { builderEn } from './builder.en.ts';
 import { frontdeskEn } from './frontdesk.en.ts';
 import { batchDetailEn } from './batchDetail.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
@@ -44,6 +45,7 @@ export const featuresEn = {
   frontdesk: frontdeskEn,
   batchDetail: batchDetailEn,
   frontdeskEditor: frontdeskEditorEn,
+  builder: builderEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

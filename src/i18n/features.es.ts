@@ -1,6 +1,7 @@
 import { accountsEs } from './accounts.es.ts';
 import { appsEs } from './apps.es.ts';
 import { batchesEs } from './batches.es.ts';
+import { builderEs } from './builder.es.ts';
 import { frontdeskEs } from './frontdesk.es.ts';
 import { batchDetailEs } from './batchDetail.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
@@ -40,4 +41,5 @@ export const featuresEs: FeatureCatalogue = {
   frontdesk: frontdeskEs,
   batchDetail: batchDetailEs,
   frontdeskEditor: frontdeskEditorEs,
+  builder: builderEs,
 };

@@ -29,7 +29,8 @@ export const TEMPLATE_REFUSALS = {
 export const TEMPLATE_NODE_TYPES = ['start', 'human-interface', 'email', 'api', 'script', 'timer', 'end'] as const;
 export type TemplateNodeType = (typeof TEMPLATE_NODE_TYPES)[number];
 
-export type ChipTone = 'green' | 'blue' | 'yellow' | 'red' | 'slate' | 'purple';
+/** The chip colours the console's badges offer. */
+export type ChipTone = 'green' | 'blue' | 'yellow' | 'red' | 'orange' | 'blue-grey' | 'grey';
 
 /** Part 2 §3 labels (Start, Human Interface, Email, API Service, Script) and the chip colour of each type. */
 export const NODE_TYPE_LABELS: Record<TemplateNodeType, string> = {
@@ -45,15 +46,15 @@ export const NODE_TYPE_TONES: Record<TemplateNodeType, ChipTone> = {
   start: 'green',
   'human-interface': 'blue',
   email: 'yellow',
-  api: 'purple',
-  script: 'slate',
-  timer: 'yellow',
+  api: 'orange',
+  script: 'blue-grey',
+  timer: 'grey',
   end: 'red',
 };
 
 export const isTemplateNodeType = (value: string): value is TemplateNodeType => (TEMPLATE_NODE_TYPES as readonly string[]).includes(value);
 export const nodeTypeLabel = (value: string): string => (isTemplateNodeType(value) ? NODE_TYPE_LABELS[value] : value);
-export const nodeTypeTone = (value: string): ChipTone => (isTemplateNodeType(value) ? NODE_TYPE_TONES[value] : 'slate');
+export const nodeTypeTone = (value: string): ChipTone => (isTemplateNodeType(value) ? NODE_TYPE_TONES[value] : 'grey');
 
 /** Part 2 §3: the template value is 'EMPTY' unless the type is human-interface. */
 export const EMPTY_TEMPLATE = 'EMPTY';
