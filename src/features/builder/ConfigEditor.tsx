@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Content, JsonEditor } from 'vanilla-jsoneditor';
+import type { Content, JsonEditor, MenuItem } from 'vanilla-jsoneditor';
 import { parseConfigText } from '../../domain/templates/templateRules.ts';
 
 type Props = {
@@ -49,6 +49,9 @@ export function ConfigEditor({ value, onChange, error, labelId }: Props) {
           mainMenuBar: true,
           navigationBar: false,
           onChange: (content: Content) => latest.current(contentText(content)),
+          // The editor's own text/tree/table switch is left out: raw text is the lock toggle's, and a table of a
+          // configuration object says nothing a tree does not.
+          onRenderMenu: (items: MenuItem[]) => items.filter((item) => !('className' in item && typeof item.className === 'string' && item.className.includes('jse-group-button'))),
         },
       });
       setReady(true);
@@ -76,7 +79,6 @@ export function ConfigEditor({ value, onChange, error, labelId }: Props) {
           data-testid="config-lock"
           className="inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60"
         >
-          <span aria-hidden="true">{raw ? '🔓' : '🔒'}</span>
           {raw ? t('builder.dialog.configUnlocked') : t('builder.dialog.configLocked')}
         </button>
       </div>

@@ -53,7 +53,7 @@ export function TemplateList({ caption, templates, page, onPage, pending, caseTy
   );
   const nodeId = (tpl: NodeTemplateDoc) => {
     const path = builderPathOf(tpl);
-    const idClass = 'font-mono text-sm break-all';
+    const idClass = 'font-mono text-sm break-all min-[900px]:break-normal min-[900px]:whitespace-nowrap';
     return (
       <span className="inline-flex flex-wrap items-center gap-1.5">
         {path === null ? (
