@@ -38,6 +38,7 @@ export const builderEn = {
     caseType: 'Case Type',
     chooseCaseType: 'Choose a case type',
     nodeType: 'Template Type',
+    chooseNodeType: 'Choose a template type',
     name: 'Name',
     description: 'Description',
     config: 'Configuration',

@@ -38,6 +38,7 @@ export const builderEs: Widen<typeof builderEn> = {
     caseType: 'Tipo de caso',
     chooseCaseType: 'Elija un tipo de caso',
     nodeType: 'Tipo de plantilla',
+    chooseNodeType: 'Elija un tipo de plantilla',
     name: 'Nombre',
     description: 'Descripción',
     config: 'Configuración',

@@ -87,7 +87,7 @@ export function TemplateDialog({ template, onClose }: Props) {
               className={SELECT}
             >
               <option value="" disabled>
-                {t('builder.dialog.nodeType')}
+                {t('builder.dialog.chooseNodeType')}
               </option>
               {TEMPLATE_NODE_TYPES.map((type) => (
                 <option key={type} value={type}>
