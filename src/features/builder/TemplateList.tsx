@@ -39,7 +39,7 @@ export function TemplateList({ caption, templates, page, onPage, pending, caseTy
     if (builderPathOf(tpl) !== null) onOpen(tpl);
   };
   const typeChip = (tpl: NodeTemplateDoc) => (
-    <Badge tone={nodeTypeTone(tpl.nodeType)}>{isTemplateNodeType(tpl.nodeType) ? t(`builder.nodeTypes.${tpl.nodeType}`) : tpl.nodeType}</Badge>
+    <Badge tone={nodeTypeTone(tpl.nodeType)} className="whitespace-nowrap">{isTemplateNodeType(tpl.nodeType) ? t(`builder.nodeTypes.${tpl.nodeType}`) : tpl.nodeType}</Badge>
   );
   const actions = (tpl: NodeTemplateDoc) => (
     <div className="flex flex-wrap gap-1.5">
@@ -53,7 +53,7 @@ export function TemplateList({ caption, templates, page, onPage, pending, caseTy
   );
   const nodeId = (tpl: NodeTemplateDoc) => {
     const path = builderPathOf(tpl);
-    const idClass = 'font-mono text-sm break-all min-[900px]:break-normal min-[900px]:whitespace-nowrap';
+    const idClass = 'font-mono text-sm [overflow-wrap:anywhere]';
     return (
       <span className="inline-flex flex-wrap items-center gap-1.5">
         {path === null ? (
