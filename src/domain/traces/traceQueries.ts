@@ -35,8 +35,16 @@ const daySchema = z.string().refine(isCalendarDay, TRACE_QUERY_MESSAGES.dateForm
 /** Executions from the start of startDate up to, not including, the day after endDate: endDate is a whole day (UTC). */
 export type TraceRange = { from: Date; before: Date };
 
+/**
+ * No execution is older than the epoch or as far off as the year 9999, and databases and drivers disagree on years
+ * before 1 AD and after 9999: any calendar day is accepted, and the range is clamped to those bounds.
+ */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 0, 1);
+const clamp = (ms: number) => new Date(Math.min(LATEST, Math.max(EARLIEST, ms)));
+
 export function dayRange(startDate: string, endDate: string): TraceRange {
-  return { from: new Date(`${startDate}T00:00:00Z`), before: new Date(new Date(`${endDate}T00:00:00Z`).getTime() + DAY_MS) };
+  return { from: clamp(Date.parse(`${startDate}T00:00:00Z`)), before: clamp(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS) };
 }
 
 const paging = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayRange,
   apiTraceQuerySchema,
   DEFAULT_TRACE_PAGE_SIZE,
   TRACE_PAGE_SIZES,
@@ -63,5 +64,11 @@ describe('trace queries (part 2 §5, §7, §9)', () => {
   it('keeps the url filter as text, trimmed', () => {
     expect(apiTraceQuerySchema.parse({ url: ' example.com/docs ' }).url).toBe('example.com/docs');
     expect(apiTraceQuerySchema.safeParse({ url: 'x'.repeat(2001) }).success).toBe(false);
+  });
+});
+
+describe('dayRange', () => {
+  it('clamps days outside 1970–9999 (no execution is there; drivers differ on such years)', () => {
+    expect(dayRange('0001-01-01', '9999-12-31')).toEqual({ from: new Date('1970-01-01T00:00:00Z'), before: new Date('9999-01-01T00:00:00Z') });
   });
 });
