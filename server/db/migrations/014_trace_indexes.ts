@@ -7,6 +7,11 @@ import { sql, type Kysely } from 'kysely';
  * range and the count walks the same range (index-only once the table is vacuumed) instead of the table. Only
  * rows that are not deleted are indexed: the reads never show others.
  *
+ * The total of a page without a date range (every row of the workspace, of one status or of one webhook) is counted
+ * from a narrow index, (workspace_id, status) or (workspace_id, webhook_id, status): B-tree deduplication keeps it a
+ * few MB at 1,000,000 rows, and counting every row from it took 65 ms where the wide index or the table took 135 ms
+ * on the benchmark's machine (bench/traces.ts).
+ *
  * The date-only indexes of 002 are replaced by (workspace_id, executed_at desc, id desc), which serves the same
  * range reads. The API trace's url filter is a substring and is applied to the rows of the range read.
  */
@@ -17,6 +22,8 @@ const INDEXES = {
       ['webhook_executions_trace', 'workspace_id, executed_at desc, id desc'],
       ['webhook_executions_trace_status', 'workspace_id, status, executed_at desc, id desc'],
       ['webhook_executions_trace_webhook', 'workspace_id, webhook_id, executed_at desc, id desc'],
+      ['webhook_executions_trace_count', 'workspace_id, status'],
+      ['webhook_executions_trace_webhook_count', 'workspace_id, webhook_id, status'],
     ],
   },
   external_api_executions: {
@@ -25,6 +32,7 @@ const INDEXES = {
       ['external_api_executions_trace', 'workspace_id, executed_at desc, id desc'],
       ['external_api_executions_trace_status', 'workspace_id, status, executed_at desc, id desc'],
       ['external_api_executions_trace_method', 'workspace_id, request_method, executed_at desc, id desc'],
+      ['external_api_executions_trace_count', 'workspace_id, status'],
     ],
   },
 } as const;
