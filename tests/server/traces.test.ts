@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withWorkspaceWrite } from '../../server/db/revisions.ts';
+import { DEMO_WEBHOOK } from '../../server/db/seed/demoDefinitions.ts';
 import { SECRET_MASK } from '../../src/domain/traces/secretMasking.ts';
 import { TRACE_QUERY_MESSAGES } from '../../src/domain/traces/traceQueries.ts';
 import { testBackends } from './helpers/databases.ts';
@@ -166,6 +167,24 @@ describe.each(backends)('webhook and API traces, and POST /call-external-api, on
       expect(row!.requestUrl).toMatch(new RegExp(`\\?token=${SECRET_MASK}$`));
       const reply = await get(admin, `/webhooks/executions/${WS}?${qs({ ...JUNE, limit: 100 })}`);
       expect(reply.body).not.toMatch(/secret-value|deep-secret|plain-\d/);
+    });
+
+    it('shows a real delivery to POST /hooks/{id} first, its token masked', async () => {
+      const delivered = await t.app.inject({
+        method: 'POST',
+        url: `/hooks/${DEMO_WEBHOOK.id}`,
+        headers: { 'x-webhook-token': DEMO_WEBHOOK.token, 'x-request-id': 'trace-delivery' },
+        payload: { customerName: 'Ana', apiSecret: 'in-the-body' },
+      });
+      expect(delivered.statusCode, delivered.body).toBeLessThan(300);
+      const today = new Date().toISOString().slice(0, 10);
+      const page = await hooks({ webhookId: DEMO_WEBHOOK.id, startDate: today, endDate: today, limit: 25 });
+      const [latest] = page.data;
+      expect(latest).toMatchObject({ webhookId: DEMO_WEBHOOK.id, requestMethod: 'POST', requestBody: { customerName: 'Ana', apiSecret: SECRET_MASK } });
+      expect(latest!.requestHeaders['x-webhook-token']).toBe(SECRET_MASK);
+      const raw = await get(admin, `/webhooks/executions/${WS}?${qs({ webhookId: DEMO_WEBHOOK.id, limit: 100 })}`);
+      expect(raw.body).not.toContain(DEMO_WEBHOOK.token);
+      expect(raw.body).not.toContain('in-the-body');
     });
 
     it('shows no other workspace: its traces are "not found" and never among ours', async () => {
