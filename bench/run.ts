@@ -19,6 +19,7 @@ import { run as runModeler } from './modeler.ts';
 import { run as runReconnect } from './reconnect.ts';
 import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
+import { run as runTraces } from './traces.ts';
 
 export type BenchResult = { name: string; value: number; unit: string; target?: string };
 
@@ -39,6 +40,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   'batch-create': runBatchCreate,
   'frontdesk-submit': runFrontdeskSubmit,
   'kiosk-load': runKioskLoad,
+  traces: runTraces,
 };
 
 const only = process.argv[2];

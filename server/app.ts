@@ -41,6 +41,7 @@ import { signingRoutes } from './routes/signingRoutes.ts';
 import { statusRoutes } from './routes/statusRoutes.ts';
 import { memberRoutes } from './routes/memberRoutes.ts';
 import { teamRoutes } from './routes/teamRoutes.ts';
+import { traceRoutes } from './routes/traceRoutes.ts';
 import { userRoutes } from './routes/userRoutes.ts';
 import { contactAnswerRoutes } from './routes/contactAnswerRoutes.ts';
 import { dashboardRoutes } from './routes/dashboardRoutes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: {
   await app.register(batchRoutes(deps));
   await app.register(formRoutes(deps));
   await app.register(templateRoutes(deps));
+  await app.register(traceRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
   const fileStore = localFileStore(config.fileStore);
   await app.register(fileRoutes(deps, fileStore));

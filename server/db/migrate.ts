@@ -13,6 +13,7 @@ import * as envelopes from './migrations/010_envelopes.ts';
 import * as dashboardAggregates from './migrations/011_dashboard_aggregates.ts';
 import * as batchExecution from './migrations/012_batch_execution.ts';
 import * as frontdesk from './migrations/013_frontdesk.ts';
+import * as traceIndexes from './migrations/014_trace_indexes.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011_dashboard_aggregates': dashboardAggregates,
   '012_batch_execution': batchExecution,
   '013_frontdesk': frontdesk,
+  '014_trace_indexes': traceIndexes,
 };
 
 export class MigrationFailedError extends Error {

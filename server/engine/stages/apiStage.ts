@@ -11,7 +11,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const retryable = (call: ApiCallRecord) =>
   call.errorCode === 'TIMEOUT' || call.errorCode === 'NETWORK' || call.responseStatus === 429 || (call.responseStatus ?? 0) >= 500;
 
-function parseBody(text: string, contentType: string | undefined): JsonValue | null {
+/** A response body as a trace keeps it: JSON parsed when it says so, other text cut at 64 KiB. */
+export function parseBody(text: string, contentType: string | undefined): JsonValue | null {
   if (!text) return null;
   if (contentType?.includes('json')) {
     try {

@@ -31,7 +31,8 @@ async function writeFingerprint(t: TestApp): Promise<string> {
            (select count(*) from sessions) as sessions,
            (select count(*) from mail_log) as mails,
            (select count(*) from password_resets) as resets,
-           (select count(*) from webhook_executions) as deliveries`.execute(t.handle.db);
+           (select count(*) from webhook_executions) as deliveries,
+           (select count(*) from external_api_executions) as calls`.execute(t.handle.db);
   const files = await readdir(t.config.fileStore, { recursive: true }).catch(() => []);
   return JSON.stringify({ ...rows[0], files: files.length });
 }
@@ -87,7 +88,7 @@ export async function runFuzz(t: TestApp, options: { requests: number; seed: num
     if (status >= 500) finding('server-error', `${status} ${response.body.slice(0, 300)}`);
     else if (status >= 400) {
       const after = await writeFingerprint(t);
-      if (after !== before && !(request.route === 'POST /hooks/:webhookId' && onlyTraceAdded(before, after))) {
+      if (after !== before && !(TRACED_ROUTES[request.route] && onlyTraceAdded(before, after, TRACED_ROUTES[request.route]!))) {
         finding('refused-but-wrote', `${status} ${response.body.slice(0, 200)}: ${before} → ${after}`);
       }
     } else if (request.mutations) {
@@ -118,10 +119,14 @@ export async function runFuzz(t: TestApp, options: { requests: number; seed: num
 }
 
 /** A refused webhook delivery is recorded: one more trace row, under one more revision, and nothing else. */
-function onlyTraceAdded(before: string, after: string): boolean {
+/** Routes whose refusals are still recorded in a trace (a webhook delivery, an external call), and which count. */
+const TRACED_ROUTES: Record<string, 'deliveries' | 'calls'> = { 'POST /hooks/:webhookId': 'deliveries', 'POST /call-external-api': 'calls' };
+
+function onlyTraceAdded(before: string, after: string, trace: 'deliveries' | 'calls'): boolean {
   const b = JSON.parse(before) as Record<string, number | string>;
   const a = JSON.parse(after) as Record<string, number | string>;
-  return Number(a.deliveries) === Number(b.deliveries) + 1 && Number(a.revs) === Number(b.revs) + 1 &&
+  const other = trace === 'deliveries' ? 'calls' : 'deliveries';
+  return Number(a[trace]) === Number(b[trace]) + 1 && a[other] === b[other] && Number(a.revs) === Number(b.revs) + 1 &&
     a.sessions === b.sessions && a.mails === b.mails && a.resets === b.resets && a.files === b.files;
 }
 

@@ -218,6 +218,13 @@ export const ROUTE_TEMPLATES: Record<string, RouteTemplate> = {
   'DELETE /batches/:id/lines/:lineId': { params: () => ({ id: ['bat-demo-0002'], lineId: ['99'] }) },
   'POST /batches/:id/lines/:lineId': { params: () => ({ id: ['bat-demo-0001'], lineId: ['1'] }) },
   'GET /download/batches/:id': { params: () => ({ id: ['bat-demo-0002'] }) },
+  'GET /webhooks/executions/:workspaceId': {
+    params: (c) => ({ workspaceId: [c.workspace, 'ws-other'] }),
+    query: (c) => ({ status: 'error', webhookId: c.webhook, startDate: '2026-01-01', endDate: '2026-12-31', page: 1, limit: 25 }),
+  },
+  'GET /external-api-executions': { query: () => ({ status: 'success', method: 'GET,POST', url: 'example', startDate: '2026-01-01', endDate: '2026-12-31', page: 2, limit: 100 }) },
+  // A loopback address: refused (400) and recorded as a trace, never a call out of the machine.
+  'POST /call-external-api': { body: () => ({ url: 'http://127.0.0.1:9/documents/1', verb: 'POST', body: { lookup: 'DOC-1' } }) },
   'GET /frontdesk/forms': {},
   'POST /formsmanager/forms/all': { body: () => ({}) },
   'GET /frontdesk/forms/:id': { params: () => ({ id: ['fdf-demo-claims', 'claims-intake', 'fdf-does-not-exist'] }) },
