@@ -3,6 +3,7 @@ import { isActiveInstance } from '../../src/domain/engine/instanceStatus.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { WriteContext } from '../services/context.ts';
 import { advanceInstance, failInstance, lockInstance, parkInstance, type StageRef } from './instanceLifecycle.ts';
+import { maskBody, maskHeaders, maskUrl } from '../../src/domain/traces/secretMasking.ts';
 import { jsonParam, stageRowId, type InstanceRow } from './instanceModel.ts';
 import { enqueueJob, finishJob, holdLease, type Job } from './jobQueue.ts';
 import type { ApiCallRecord, StageOutcome, StageRun, TicketSpec } from './stages/stageTypes.ts';
@@ -124,12 +125,13 @@ async function recordApiCalls(ctx: WriteContext, instanceId: string, stageKey: s
         instance_id: instanceId,
         stage_key: stageKey,
         request_method: call.method,
-        request_url: call.url,
-        request_headers: call.requestHeaders,
-        request_body: jsonParam(call.requestBody),
+        // Secrets are masked as they are recorded: the trace replicates to administrators' devices.
+        request_url: maskUrl(call.url),
+        request_headers: maskHeaders(call.requestHeaders),
+        request_body: jsonParam(maskBody(call.requestBody)),
         response_status: call.responseStatus,
-        response_headers: call.responseHeaders,
-        response_body: jsonParam(call.responseBody),
+        response_headers: maskHeaders(call.responseHeaders),
+        response_body: jsonParam(maskBody(call.responseBody)),
         status: call.error ? ('error' as const) : ('success' as const),
         duration_ms: call.durationMs,
         error_message: call.error,

@@ -5,6 +5,7 @@ import type { Database, JsonValue } from '../db/schema.ts';
 import type { WriteContext } from '../services/context.ts';
 import { startInstance } from './instanceLifecycle.ts';
 import { isPlainObject, jsonParam, type Values } from './instanceModel.ts';
+import { maskBody, maskHeaders, maskUrl } from '../../src/domain/traces/secretMasking.ts';
 import { engineActor } from './stageCommit.ts';
 import { planStart, type StartPlan } from './startPlan.ts';
 
@@ -32,13 +33,15 @@ export type WebhookDelivery = {
 export type WebhookAnswer = { status: number; body: { [key: string]: JsonValue }; replayed: boolean };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
-const REDACTED_HEADERS = new Set(['authorization', 'x-webhook-token', 'cookie']);
 
+/** Headers as recorded: one value per name, secrets masked (the trace replicates to administrators' devices). */
 function recordedHeaders(headers: WebhookDelivery['headers']): Values {
-  return Object.fromEntries(
-    Object.entries(headers)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, REDACTED_HEADERS.has(k.toLowerCase()) ? '****' : Array.isArray(v) ? v.join(', ') : String(v)]),
+  return maskHeaders(
+    Object.fromEntries(
+      Object.entries(headers)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+    ),
   );
 }
 
@@ -153,11 +156,11 @@ async function recordExecution(
       event_id: extra.eventId ?? null,
       instance_id: extra.instanceId ?? null,
       status: ok ? 'success' : 'error',
-      request_url: delivery.url,
+      request_url: maskUrl(delivery.url),
       request_method: delivery.method,
       request_headers: recordedHeaders(delivery.headers),
       // A refused body is not kept: it may hold what the database cannot (the error message names the field).
-      request_body: delivery.refusal ? null : jsonParam(delivery.body as JsonValue | undefined),
+      request_body: delivery.refusal ? null : jsonParam(maskBody(delivery.body as JsonValue | undefined)),
       response_status: answer.status,
       response_headers: { 'content-type': 'application/json' },
       response_body: answer.body,

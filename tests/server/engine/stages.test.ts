@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../../src/domain/traces/secretMasking.ts';
 import { testBackends } from '../helpers/databases.ts';
 import { createEngineTest, stage, type EngineTest } from './engineHarness.ts';
 
@@ -119,7 +120,7 @@ describe.each(backends)('stage types on %s', (backend) => {
 
   it('with ALLOW_PRIVATE_NETWORK the call is made, filled from the values, and exported values are read from the answer', async () => {
     const call = stage('call', 'api', [], {
-      request: { method: 'POST', url: `${api.url}/policies/{{policy}}`, body: { policy: '{{policy}}' } },
+      request: { method: 'POST', url: `${api.url}/policies/{{policy}}`, headers: { Authorization: 'Bearer s3cret' }, body: { policy: '{{policy}}', apiToken: 'tok-1' } },
       exported_values: ['policyStatus'],
     });
     const done = await runOne(call, { policy: 'P 1/2' }, { allowPrivateNetwork: true });
@@ -128,7 +129,10 @@ describe.each(backends)('stage types on %s', (backend) => {
     const [record] = await apiCalls(done.id);
     expect(record).toMatchObject({ request_method: 'POST', response_status: 200, status: 'success', initiated_by: 'engine', stage_key: 'call' });
     expect(record?.request_url).toBe(`${api.url}/policies/P%201%2F2`);
-    expect(record?.response_body).toMatchObject({ echo: { policy: 'P 1/2' } });
+    expect(record?.response_body).toMatchObject({ echo: { policy: 'P 1/2', apiToken: SECRET_MASK } });
+    // The trace replicates to administrators' devices: its secrets are masked as it is recorded.
+    expect(record?.request_headers).toMatchObject({ Authorization: SECRET_MASK });
+    expect(record?.request_body).toEqual({ policy: 'P 1/2', apiToken: SECRET_MASK });
     expect(record?.duration_ms).toBeGreaterThanOrEqual(0);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../../src/domain/traces/secretMasking.ts';
 import { testBackends } from '../helpers/databases.ts';
 import { createEngineTest, stage, type EngineTest } from './engineHarness.ts';
 
@@ -33,7 +34,7 @@ describe.each(backends)('webhook ingress on %s', (backend) => {
     expect(await count('instances', hook.appId)).toBe(before + 1);
     const execution = await db().selectFrom('webhook_executions').selectAll().where('idempotency_key', '=', 'order-1').executeTakeFirstOrThrow();
     expect(execution).toMatchObject({ status: 'success', response_status: 202, request_method: 'POST', request_body: { order: 1 }, instance_id: first.json().instanceId });
-    expect(execution.request_headers).toMatchObject({ authorization: '****' });
+    expect(execution.request_headers).toMatchObject({ authorization: SECRET_MASK });
     expect(execution.response_time_ms).toBeGreaterThanOrEqual(0);
   });
 
