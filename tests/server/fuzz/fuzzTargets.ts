@@ -225,6 +225,10 @@ export const ROUTE_TEMPLATES: Record<string, RouteTemplate> = {
   'GET /external-api-executions': { query: () => ({ status: 'success', method: 'GET,POST', url: 'example', startDate: '2026-01-01', endDate: '2026-12-31', page: 2, limit: 100 }) },
   // A loopback address: refused (400) and recorded as a trace, never a call out of the machine.
   'POST /call-external-api': { body: () => ({ url: 'http://127.0.0.1:9/documents/1', verb: 'POST', body: { lookup: 'DOC-1' } }) },
+  'GET /templates': {},
+  'POST /templates': { body: (c) => ({ name: 'Fuzzed node', case_type: c.caseType, node_type: 'api', description: 'A fuzzed node', config: '{"general":{}}', template: 'EMPTY' }) },
+  'GET /templates/:id': { params: () => ({ id: ['tpl-demo-start', 'tpl-does-not-exist'] }) },
+  'PATCH /templates/:id': { params: () => ({ id: ['tpl-demo-claim-review', 'tpl-does-not-exist'] }), body: (c) => ({ name: 'Claim review', case_type: c.caseType, node_type: 'human-interface', description: 'Changed by the fuzzer', config: { pages: [] }, template: '<p>Review</p>' }) },
   'GET /frontdesk/forms': {},
   'POST /formsmanager/forms/all': { body: () => ({}) },
   'GET /frontdesk/forms/:id': { params: () => ({ id: ['fdf-demo-claims', 'claims-intake', 'fdf-does-not-exist'] }) },
@@ -319,5 +323,7 @@ export const MUTATION_TEMPLATES: Record<string, (c: FuzzContext) => unknown> = {
   'batch.delete': () => ({ batchId: 'bat-does-not-exist' }),
   'batch.deleteLine': () => ({ batchId: 'bat-demo-0002', lineId: '99' }),
   'form.create': (c) => ({ id: `form-${randomUUID()}`, formId: `fuzz-${randomUUID().slice(0, 8)}`, name: 'Fuzzed form', caseTypeId: c.caseType, description: 'A fuzzed form', template: '<input name="a">', link: null }),
+  'template.create': (c) => ({ id: `tpl-${randomUUID()}`, name: 'Fuzzed node', caseTypeId: c.caseType, nodeType: 'script', description: 'A fuzzed node', config: { general: {}, exported_values: [] }, template: null }),
+  'template.update': (c) => ({ id: 'tpl-demo-start', name: 'Start', caseTypeId: c.caseType, nodeType: 'start', description: 'Changed by a mutation', config: { general: { label: 'Start' }, exported_values: [] }, template: null }),
   'form.update': (c) => ({ id: 'fdf-demo-claims', name: 'Claims intake desk', caseTypeId: c.caseType, description: 'Changed by a mutation', template: '<input name="customerName" required>', link: '/forms/claims-intake', webhook: null }),
 };
