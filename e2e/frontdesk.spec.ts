@@ -142,6 +142,9 @@ test.describe('front desk forms list (part 2 §2)', () => {
     await waitForOfflineReady(page);
     // The screens' chunks (the form dialog among them) are on the device before the network goes.
     await expect(page.locator('html')).toHaveAttribute('data-route-chunks', 'cached', { timeout: 30_000 });
+    // The offline note names the last finished sync: wait for the first one (the forms arrive before the whole
+    // replica has, and going offline in between says 'not synced yet').
+    await expect(page.getByText('Not synced yet')).toHaveCount(0, { timeout: 60_000 });
     await context.setOffline(true);
     try {
       await page.getByRole('button', { name: 'New form' }).click();
