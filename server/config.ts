@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FILE_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES } from '../src/domain/files/fileRules.ts';
 import { SUBMISSION_RATE_LIMIT } from '../src/domain/forms/formRules.ts';
+import { EXTERNAL_CALL_RATE_LIMIT } from '../src/domain/traces/externalCall.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,6 +21,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Kiosk submissions a minute per kiosk id and address (the default is SUBMISSION_RATE_LIMIT.max). */
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(SUBMISSION_RATE_LIMIT.max),
+  /** General external calls a minute per user (the default is EXTERNAL_CALL_RATE_LIMIT.max). */
+  EXTERNAL_CALL_RATE_LIMIT: z.coerce.number().int().positive().default(EXTERNAL_CALL_RATE_LIMIT.max),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().default('./dist'),
@@ -54,6 +57,7 @@ export type Config = {
   sessionTtlSeconds: number;
   loginRateLimit: number;
   submissionRateLimit: number;
+  externalCallRateLimit: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   staticDir: string;
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
+    externalCallRateLimit: e.EXTERNAL_CALL_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     staticDir: path.resolve(e.STATIC_DIR),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { externalCallBodySchema } from '../../src/domain/traces/externalCall.ts';
+import type { FastifyRequest } from 'fastify';
+import { EXTERNAL_CALL_RATE_LIMIT, externalCallBodySchema } from '../../src/domain/traces/externalCall.ts';
 import { apiTraceQuerySchema, webhookTraceParamsSchema, webhookTraceQuerySchema } from '../../src/domain/traces/traceQueries.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import { callExternalApi } from '../services/externalCalls.ts';
@@ -21,7 +22,9 @@ export const traceRoutes =
     );
     app.get('/external-api-executions', { schema: { querystring: apiTraceQuerySchema } }, (request) => listApiExecutions(db, authOf(request), request.query));
 
-    app.post('/call-external-api', { schema: { body: externalCallBodySchema } }, (request) =>
+    // Per user: the session guard above has run when the limiter's route hook asks for the key.
+    const rateLimit = { max: config.externalCallRateLimit, timeWindow: EXTERNAL_CALL_RATE_LIMIT.timeWindowMs, keyGenerator: (request: FastifyRequest) => `external-call:${authOf(request).userId}` };
+    app.post('/call-external-api', { schema: { body: externalCallBodySchema }, config: { rateLimit } }, (request) =>
       callExternalApi(
         db,
         authOf(request),

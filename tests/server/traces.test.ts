@@ -338,3 +338,28 @@ describe.each(backends)('POST /call-external-api without ALLOW_PRIVATE_NETWORK o
     expect(recorded[0]).toMatchObject({ status: 'error', error_code: 'BLOCKED_ADDRESS', initiated_by: agent.userId, response_status: null });
   });
 });
+
+describe.each(backends)('POST /call-external-api rate limit on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { EXTERNAL_CALL_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers 429 past the limit without calling or recording, per user: another user's calls still go", async () => {
+    const agent = await t.loginAs(demoAccount('NORMAL').username);
+    const admin = await t.loginAs(demoAccount('ADMIN').username);
+    const call = (who: Caller, n: number) =>
+      t.app.inject({ method: 'POST', url: '/call-external-api', headers: who.headers, payload: { url: `http://127.0.0.1:9/limit-${n}`, verb: 'GET' } });
+    expect((await call(agent, 1)).statusCode).toBe(400);
+    expect((await call(agent, 2)).statusCode).toBe(400);
+    const refused = await call(agent, 3);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate-limited' });
+    expect((await call(admin, 4)).statusCode).toBe(400);
+    const recorded = await t.handle.db.selectFrom('external_api_executions').select('request_url').where('request_url', 'like', 'http://127.0.0.1:9/limit-%').orderBy('request_url').execute();
+    expect(recorded.map((r) => r.request_url)).toEqual(['http://127.0.0.1:9/limit-1', 'http://127.0.0.1:9/limit-2', 'http://127.0.0.1:9/limit-4']);
+  });
+});

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { TRACE_METHODS } from './traceQueries.ts';
 
+/**
+ * General external calls a minute per signed-in user before 429: each one holds a server connection for up to the
+ * API timeout and writes a trace row, so one account cannot turn the server into a load generator.
+ */
+export const EXTERNAL_CALL_RATE_LIMIT = { max: 60, timeWindowMs: 60_000 } as const;
+
 /** The longest URL the general external call accepts. */
 export const EXTERNAL_CALL_URL_MAX = 2000;
 
