@@ -163,7 +163,7 @@ export async function buildApp(options: {
   });
 
   // The built PWA, pre-compressed at build time; registered before on-the-fly compression so that skips it.
-  await registerStaticAndFallback(app, config.staticDir);
+  await registerStaticAndFallback(app, config.staticDir, () => routes.map((route) => route.url));
   // API answers (sync pages are large JSON) compressed on the fly. The live stream hijacks its reply and is never
   // buffered. Request bodies are read as sent: nothing is inflated in front of the input boundary.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });

@@ -19,6 +19,26 @@ const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/', '/public/'];
 const KIOSK_PREFIX = '/forms/';
 const KIOSK_PAGE = 'kiosk.html';
 
+/** The first segment of a path ('/tickets/42?x' → 'tickets', '/' → ''). */
+export const firstSegment = (pathname: string): string => pathname.split('?')[0]!.split('/')[1] ?? '';
+
+/**
+ * Whether a request that matched no route gets the app rather than a JSON 404: a GET with no Bearer token that
+ * does not ask for JSON only (curl's and most tools' `Accept: *\/*`, or none), for a path that is not under an
+ * API route's first segment and does not name a file. `GET /` is the app for every client.
+ */
+export function answersWithApp(request: { method: string; url: string; accept: string | undefined; bearer: boolean }, apiSegments: ReadonlySet<string>): boolean {
+  if (request.method !== 'GET') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname === '/') return true;
+  if (request.bearer) return false;
+  const accept = request.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  if (!accept.includes('*/*') || /\.[a-z0-9]+$/i.test(pathname)) return false;
+  const segment = firstSegment(pathname);
+  return segment === '' || !apiSegments.has(segment);
+}
+
 /** The built page that answers a navigation to `pathname`. */
 export function pageFor(pathname: string): string {
   return pathname.startsWith(KIOSK_PREFIX) ? KIOSK_PAGE : 'index.html';
@@ -30,14 +50,15 @@ export function cacheControlFor(relativePath: string): string {
 }
 
 /**
- * Serves the built PWA and answers unknown paths: browsers asking for a page get index.html (the SPA routes it),
- * or kiosk.html under /forms/ (the public kiosk page); API callers get a JSON 404. Text files are compressed at
+ * Serves the built PWA and answers unknown paths: browsers asking for a page, and any client asking for `/` or a
+ * path outside the API (answersWithApp), get index.html (the SPA routes it), or kiosk.html under /forms/ (the public
+ * kiosk page); API paths get a JSON 404. Text files are compressed at
  * build time (scripts/vite/precompress.ts writes .br and .gz beside them); the file matching the request's
  * Accept-Encoding is sent, with `Vary: Accept-Encoding`.
  *
  * Register this before any on-the-fly compression: its files are already compressed, or not worth it.
  */
-export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerStaticAndFallback(app: FastifyInstance, staticDir: string, routeUrls: () => readonly string[]): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -65,8 +86,11 @@ export async function registerStaticAndFallback(app: FastifyInstance, staticDir:
       return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile(pageFor(pathname));
     });
   }
+  // The API's first segments, read once every route is registered (the first unmatched request comes after that).
+  let apiSegments: ReadonlySet<string> | null = null;
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    apiSegments ??= new Set(routeUrls().map(firstSegment).filter((segment) => segment !== '' && !segment.startsWith(':')));
+    const wantsPage = answersWithApp({ method: request.method, url: request.url, accept: request.headers.accept, bearer: Boolean(request.headers.authorization) }, apiSegments);
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', REVALIDATE_CACHE).type('text/html').sendFile(pageFor(request.url.split('?')[0] ?? '/'));
     }

@@ -101,6 +101,31 @@ describe('serving the built PWA', () => {
     expect(zlib.brotliDecompressSync(reply.rawPayload).toString()).toBe(FILES['index.html']);
   });
 
+  it.each([
+    ['/', {}],
+    ['/', { accept: 'application/json' }],
+    ['/', { accept: '*/*', authorization: 'Bearer x' }],
+    ['/admin-info', { accept: '*/*' }],
+    ['/some/unknown/page', {}],
+  ])('GET %s with %j answers the app (curl and other tools as well as browsers)', async (url, headers: Record<string, string>) => {
+    const reply = await get(url, headers);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/text\/html/);
+    expect(reply.body).toBe(FILES['index.html']);
+  });
+
+  it.each([
+    ['/apps/unknown-route/x', { accept: '*/*' }],
+    ['/templates/x/y/z', {}],
+    ['/dashboard', { accept: 'application/json' }],
+    ['/dashboard', { accept: '*/*', authorization: 'Bearer x' }],
+    ['/assets/missing-chunk.js', { accept: '*/*' }],
+  ])('GET %s with %j keeps the JSON 404 of an API path, a missing file or a JSON caller', async (url, headers: Record<string, string>) => {
+    const reply = await get(url, headers);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toMatchObject({ code: 'not-found' });
+  });
+
   it('a navigation to a signing link gets the server-rendered signing page, not the console', async () => {
     const reply = await get(`/sign/${'C'.repeat(43)}`, { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'identity' });
     expect(reply.statusCode).toBe(404);
