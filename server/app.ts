@@ -16,6 +16,7 @@ import { localFileStore } from './files/fileStore.ts';
 import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
+import { registerOpenApi } from './http/openApi.ts';
 import { registerStaticAndFallback } from './http/staticAssets.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: {
   // buffered. Request bodies are read as sent: nothing is inflated in front of the input boundary.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 
+  await registerOpenApi(app);
   await app.register(statusRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
