@@ -12,7 +12,7 @@ const mailDropDir = join(tmpdir(), `workflow-console-e2e-mail-${PORT}`);
 rmSync(mailDropDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOGIN_RATE_LIMIT: '1000', MAIL_DROP_DIR: mailDropDir },
+  env: { ...process.env, PORT, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOGIN_RATE_LIMIT: '1000', MAIL_DROP_DIR: mailDropDir, METRICS_TOKEN: process.env.METRICS_TOKEN ?? 'e2e-metrics-token-000000000001' },
   stdio: 'inherit',
 });
 console.log(`e2e-server: pid ${server.pid}, port ${PORT}, data ${dataDir}`);

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { MAX_FILES_PER_UPLOAD } from '../src/domain/files/fileRules.ts';
 import type { Config } from './config.ts';
 import type { Backend } from './db/connection.ts';
@@ -17,6 +18,8 @@ import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
 import { registerOpenApi } from './http/openApi.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { SERVED_MUTATIONS } from './sync/mutationHandlers.ts';
 import { registerStaticAndFallback } from './http/staticAssets.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
@@ -61,6 +64,7 @@ export type AppDeps = {
   originPolicy?: OriginPolicy;
   /** The optimized apps reads' cache (services/appsCache.ts): one per process, checked against revisions. */
   appsCache: AppsCache;
+  metrics: Metrics;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -68,6 +72,8 @@ export type RouteEntry = { method: string; url: string };
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly RouteEntry[];
+    /** This app's Prometheus metrics (server/observability/metrics.ts); the engine of the same process adds to them. */
+    metrics: Metrics;
   }
 }
 
@@ -81,6 +87,8 @@ export async function buildApp(options: {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   changeBus?: ChangeBus;
+  /** PostgreSQL's pool, for the metrics of its use. */
+  pool?: pg.Pool;
 }): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -106,6 +114,13 @@ export async function buildApp(options: {
   // nesting) gets past here.
   registerInputBoundary(app);
 
+  const metrics = createMetrics({ db: options.db, pool: options.pool, mutationNames: SERVED_MUTATIONS });
+  app.decorate('metrics', metrics);
+  // Timed by route pattern, never by raw URL (ids would make every request its own series).
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+
   const originPolicy = createOriginPolicy(options.db);
   const deps: AppDeps = {
     db: options.db,
@@ -113,6 +128,7 @@ export async function buildApp(options: {
     backend: options.backend,
     config,
     appsCache: createAppsCache(),
+    metrics,
     mailer: options.mailer ?? createMailer({ db: options.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dropDir: config.mailDropDir, log: app.log }),
     ...(options.changeBus ? { changeBus: options.changeBus } : {}),
   };

@@ -23,6 +23,8 @@ const envSchema = z.object({
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(SUBMISSION_RATE_LIMIT.max),
   /** General external calls a minute per user (the default is EXTERNAL_CALL_RATE_LIMIT.max). */
   EXTERNAL_CALL_RATE_LIMIT: z.coerce.number().int().positive().default(EXTERNAL_CALL_RATE_LIMIT.max),
+  /** Bearer token that opens GET /metrics; without one the metrics are not served. */
+  METRICS_TOKEN: z.string().optional().refine((token) => !token || token.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().default('./dist'),
@@ -58,6 +60,7 @@ export type Config = {
   loginRateLimit: number;
   submissionRateLimit: number;
   externalCallRateLimit: number;
+  metricsToken: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   staticDir: string;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     externalCallRateLimit: e.EXTERNAL_CALL_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN || undefined,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     staticDir: path.resolve(e.STATIC_DIR),

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const seed = config.seedDemo ? await seedDemoWorkspace(handle.db) : { seeded: false };
 
   const changeBus = await startChangeBus(handle);
-  const app = await buildApp({ db: handle.db, backend: handle.backend, config, changeBus });
+  const app = await buildApp({ db: handle.db, backend: handle.backend, config, changeBus, ...(handle.pool ? { pool: handle.pool } : {}) });
   // PostgreSQL keeps its planner statistics itself; PGlite has no autovacuum, so the server does that part.
   const autoAnalyze =
     handle.backend === 'pglite'
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     pollMs: config.enginePollMs,
     leaseMs: config.engineLeaseMs,
     batchSize: config.engineBatchSize,
+    onPoll: (result) => app.metrics.enginePolled(result),
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -20,7 +20,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // Server endpoints that a browser may open directly, and static pages (the sample external dashboard), must reach
 // the network, never the app shell. So must the public kiosk pages (/forms/…): they are kiosk.html, kept offline by
 // their own service worker (kiosk/kiosk-sw.ts), never the console; and so must the public kiosk API (/public/…).
-const NETWORK_ONLY_PATHS = [/^\/sync\//, /^\/hooks\//, /^\/flowtimer\//, /^\/sign\//, /^\/status$/, /^\/token$/, /^\/auth\//, /^\/[^/]+\.html$/, /^\/forms\//, /^\/public\//];
+const NETWORK_ONLY_PATHS = [/^\/sync\//, /^\/hooks\//, /^\/flowtimer\//, /^\/sign\//, /^\/status(\/|$)/, /^\/docs(\/|$)/, /^\/openapi\.json$/, /^\/metrics$/, /^\/token$/, /^\/auth\//, /^\/[^/]+\.html$/, /^\/forms\//, /^\/public\//];
 
 // The server varies these answers by Accept-Encoding; the body kept is the decoded script either way.
 const MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };

@@ -34,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '014_trace_indexes': traceIndexes,
 };
 
+/** The newest migration's name: a database whose bookkeeping names it is up to date. */
+export const LATEST_MIGRATION = Object.keys(migrations).at(-1)!;
+
 export class MigrationFailedError extends Error {
   constructor(
     readonly migrationName: string | undefined,

@@ -17,6 +17,8 @@ export type EngineOptions = {
   batchSize?: number;
   now?: () => Date;
   workerId?: string;
+  /** Told after each poll what it fired and ran (the process's metrics). */
+  onPoll?: (result: { fired: number; ran: number }) => void;
 };
 
 export type Engine = {
@@ -84,7 +86,9 @@ export function createEngine(options: EngineOptions): Engine {
         options.log.error({ err: error }, 'engine poll failed');
         return { fired: 0, ran: 0 };
       })
-      .then(({ ran }) => {
+      .then((result) => {
+        const { ran } = result;
+        options.onPoll?.(result);
         running = null;
         // A batch that found work means more may be waiting: poll again at once instead of after pollMs.
         if (!stopped) timer = setTimeout(loop, ran > 0 ? 0 : options.pollMs);

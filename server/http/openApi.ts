@@ -27,6 +27,8 @@ const ERROR_ANSWERS = {
 /** Calls that need no session: sign-in, public pages and links, the kiosk, the webhook ingress (its own token). */
 const PUBLIC_ROUTES = new Set([
   'GET /status',
+  'GET /status/ready',
+  'GET /status/live',
   'POST /token',
   'POST /auth/recovery',
   'POST /auth/reset',
@@ -87,6 +89,7 @@ function describeRoute(input: Parameters<typeof zodTransform>[0]): ReturnType<ty
     response: { ...ERROR_ANSWERS, ...(schema.response as SchemaObject | undefined) },
   };
   if (PUBLIC_ROUTES.has(key)) described.security = [];
+  if (key === 'GET /metrics') described.security = [{ metricsToken: [] }];
   if (key === WEBHOOK_INGRESS) {
     described.security = [{ webhookBearer: [] }, { webhookToken: [] }];
     described.description = WEBHOOK_DESCRIPTION;
@@ -114,6 +117,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /token' },
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The console's session cookie (writes also need the console's request header)" },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN of the server' },
           webhookBearer: { type: 'http', scheme: 'bearer', description: "A webhook's own token" },
           webhookToken: { type: 'apiKey', in: 'header', name: 'x-webhook-token', description: "A webhook's own token" },
         },
@@ -122,6 +126,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: describeRoute,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { deepLinking: true } });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
 }

@@ -4,7 +4,10 @@
  * described when it is added. The README's table of calls says more about each one.
  */
 export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
-  'GET /status': 'Liveness of the server and its database',
+  'GET /status': 'Readiness: the database answers and its migrations are done (503 otherwise)',
+  'GET /status/ready': 'Readiness: the database answers and its migrations are done (503 otherwise)',
+  'GET /status/live': 'Liveness: the process answers',
+  'GET /metrics': 'Prometheus metrics (Bearer METRICS_TOKEN; not served without one)',
   'POST /token': 'Sign in with username and password (sets the session cookie, answers the account)',
   'POST /auth/recovery': 'Send a password recovery e-mail',
   'POST /auth/reset': 'Set a new password from a recovery or set-password link',

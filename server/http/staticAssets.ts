@@ -11,10 +11,11 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  */
 export const REVALIDATE_CACHE = 'no-cache';
 /**
- * Pages the server renders itself, which a browser opens by navigating: the webhook ingress, the signing page and
- * the answer link; and the public kiosk API, which answers JSON even to a browser that asks for a page.
+ * Pages the server renders itself, which a browser opens by navigating: the webhook ingress, the signing page,
+ * the answer link and the API reference; and the public kiosk API, which answers JSON even to a browser that asks
+ * for a page.
  */
-const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/', '/public/'];
+const SERVER_PAGES = ['/hooks/', '/sign/', '/flowtimer/contact/', '/public/', '/docs'];
 /** The public kiosk pages (a form's link, /forms/:formId) are their own page of the build, not the console's. */
 const KIOSK_PREFIX = '/forms/';
 const KIOSK_PAGE = 'kiosk.html';

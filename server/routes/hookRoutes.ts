@@ -24,7 +24,7 @@ class RefusedBody {
  * sender's failures show in the trace.
  */
 export const hookRoutes =
-  ({ db }: AppDeps): FastifyPluginAsyncZod =>
+  ({ db, metrics }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -48,6 +48,7 @@ export const hookRoutes =
         refusal: refused ? { status: refused.statusCode, code: refused.code, message: refused.message } : null,
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      metrics.webhookDelivered(answer.status);
       return reply.status(answer.status).send(answer.body);
     };
 

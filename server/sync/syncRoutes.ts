@@ -20,12 +20,15 @@ const COALESCE_MS = 10;
 export const syncRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, changeBus, originPolicy } = deps;
+    const { db, changeBus, originPolicy, metrics } = deps;
     requireSession(app, db);
 
-    app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request) => {
+    app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request, reply) => {
       const visibility = await loadVisibility(db, authOf(request));
-      return pullPage(db, visibility, request.query);
+      // Serialised here (as Fastify would) so the page's size is counted without a second serialisation.
+      const body = JSON.stringify(await pullPage(db, visibility, request.query));
+      metrics.pullPage(request.query.collection, Buffer.byteLength(body));
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     app.post('/sync/docs', { schema: { body: docsRequestSchema } }, async (request) => {
@@ -36,6 +39,8 @@ export const syncRoutes =
     // Each mutation's arguments are inspected on their own (applyMutations), so one bad entry is rejected alone.
     app.post('/sync/mutations', { schema: { body: mutationBatchSchema }, config: { inputBoundary: 'route' } }, async (request) => {
       const results = await applyMutations(db, authOf(request), request.body, request.log, postCommitDeps(deps, request));
+      const names = new Map(request.body.mutations.map((m) => [m.id, typeof m.name === 'string' ? m.name : 'unknown']));
+      metrics.mutationBatch(results.map((r) => ({ name: names.get(r.id) ?? 'unknown', outcome: r.status })));
       // A CORS origin written through the outbox must be allowed (or refused) at the browser's next preflight.
       if (request.body.mutations.some((m) => typeof m.name === 'string' && m.name.startsWith('cors.'))) originPolicy?.invalidate();
       return { results };
@@ -53,6 +58,7 @@ export const syncRoutes =
         'x-accel-buffering': 'no',
       });
       raw.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
+      metrics.streamOpened();
 
       let pending = new Set<SyncedCollection>();
       let pendingRev = 0;
@@ -85,6 +91,7 @@ export const syncRoutes =
       });
       const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: ${Date.now()}\n\n`), HEARTBEAT_MS);
       request.raw.on('close', () => {
+        metrics.streamClosed();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
         unsubscribe?.();

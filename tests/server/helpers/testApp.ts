@@ -35,7 +35,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   const ownStore = env.FILE_STORE === undefined ? await mkdtemp(join(tmpdir(), 'console-test-files-')) : null;
   const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './.tmp/no-build', LOGIN_RATE_LIMIT: '1000', ...(ownStore ? { FILE_STORE: ownStore } : {}), ...env });
   const changeBus = await startChangeBus(handle);
-  const app = await buildApp({ db: handle.db, backend, config, logger: false, changeBus });
+  const app = await buildApp({ db: handle.db, backend, config, logger: false, changeBus, ...(handle.pool ? { pool: handle.pool } : {}) });
   await app.ready();
 
   return {
