@@ -320,8 +320,10 @@ export function useCaseScope(caseId: string | null | undefined): void {
  */
 export function useReplicaScope(scope: string | null): { tried: boolean; refresh: () => void } {
   const [tried, setTried] = useState<string | null>(null);
+  // The screen may mount before the replica is started (a link opened straight after signing in): open then.
+  const live = useLiveReplica();
   useEffect(() => {
-    if (!scope || !running) return;
+    if (!scope || !running || !live) return;
     const api = running.api;
     let open = true;
     void running.ready
@@ -333,7 +335,7 @@ export function useReplicaScope(scope: string | null): { tried: boolean; refresh
       open = false;
       void api.closeScope(scope);
     };
-  }, [scope]);
+  }, [scope, live]);
   const refresh = useCallback(() => {
     if (scope && running) void running.api.openScope(scope);
   }, [scope]);
