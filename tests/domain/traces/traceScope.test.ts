@@ -49,3 +49,14 @@ describe('trace page scopes', () => {
     expect(tracePageId(apiTraceScope({ url: 'x'.repeat(2000), page: 1, limit: 50 })).length).toBeLessThan(40);
   });
 });
+
+describe('an opened trace page is pulled before the feeds a cold device is still loading', () => {
+  it('ranks with an opened case, ahead of cases and runs', async () => {
+    const { nextPullTarget, outranked } = await import('../../../src/domain/sync/loadProgress.ts');
+    const page = `runs|${webhookTraceScope({ page: 1, limit: 50 })}`;
+    expect(nextPullTarget(['runs', 'cases', page])).toBe(page);
+    expect(outranked([page], 'runs')).toBe(true);
+    expect(outranked([page], 'cases')).toBe(true);
+    expect(nextPullTarget(['tickets', page])).toBe('tickets');
+  });
+});
