@@ -1,6 +1,7 @@
 import { collectionOfScope, SCOPED_COLLECTIONS, type SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import { isTraceScope } from '../../src/domain/traces/traceScope.ts';
+import { pullPass, type PullPassDeps } from './pullPass.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
 
 /**
@@ -63,4 +64,11 @@ export async function pullTracePage(
     throw error;
   }
   await writePage('runs', answer.documents);
+}
+
+/** One pass of a pull target: a trace page in one request, anything else toward the end of its feed (pullPass.ts). */
+export async function pullTarget(target: string, deps: PullPassDeps): Promise<boolean> {
+  if (!isTracePageTarget(target)) return pullPass(target, deps);
+  await pullTracePage(target, deps.transport, (collection, documents) => deps.writePage(collection, documents, undefined));
+  return true;
 }

@@ -8,9 +8,9 @@ import { rebase, type SyncTrace } from './rebase.ts';
 import { keepStreamOpen, type LiveStream } from './liveStream.ts';
 import { isNetworkFailure, problemOf, Retrier, retryDelayMs } from './retryPolicy.ts';
 import { pushBatch, settledBy, takeBatch, PUSH_BATCH } from './pushBatch.ts';
-import { pullPass, type PullPassDeps } from './pullPass.ts';
+import type { PullPassDeps } from './pullPass.ts';
 import { FirstLoad } from './firstLoad.ts';
-import { isTracePageTarget, OpenScopes, pullTracePage } from './scopes.ts';
+import { OpenScopes, pullTarget } from './scopes.ts';
 import { nextPullTarget, outranked, PULL_PRIORITY } from '../../src/domain/sync/loadProgress.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
@@ -180,10 +180,7 @@ export class SyncEngine {
     return (await this.outbox.pending()).map(({ id, name, args, at, attempts, lastError }) => ({ id, name, args, at, attempts, lastError }));
   }
 
-  /**
-   * Keeps a scope in the replica while a screen shows it (a case's records, a trace page; scopes.ts), pulling it
-   * now; opening it again pulls it again (a Refresh). Resolves once that pull has been tried.
-   */
+  /** Keeps a scope pulled while a screen shows it (scopes.ts); opening it again is a Refresh. Resolves once tried. */
   openScope(scope: string): Promise<void> {
     return this.requestPull([this.openScopes.open(scope)]);
   }
@@ -213,8 +210,7 @@ export class SyncEngine {
         const target = nextPullTarget(this.pullsWanted)!;
         this.pullsWanted.delete(target);
         const yieldNow = () => this.stopped || outranked(this.pullsWanted, target);
-        if (isTracePageTarget(target)) await pullTracePage(target, this.transport, (collection, docs) => this.pullDeps().writePage(collection, docs, undefined));
-        else if (!(await pullPass(target, { ...this.pullDeps(), yieldNow }))) this.pullsWanted.add(target);
+        if (!(await pullTarget(target, { ...this.pullDeps(), yieldNow }))) this.pullsWanted.add(target);
       }
       this.answered();
       this.setStatus({ syncing: false, lastSyncAt: this.now });
