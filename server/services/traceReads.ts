@@ -28,6 +28,34 @@ async function pageAndTotal<Row>(rows: Promise<Row[]>, total: Promise<{ n: numbe
   return { rows: page, total: Number(count.n) };
 }
 
+/**
+ * One filtered page of a workspace's webhook executions and the filter's total: the trace call answers it, and the
+ * replica's trace page scope (server/sync/tracePages.ts) sends the same rows, so the filters are written once.
+ */
+export function webhookExecutionPage(db: Kysely<Database>, workspaceId: string, query: WebhookTraceQuery) {
+  let base = db.selectFrom('webhook_executions').where('workspace_id', '=', workspaceId).where(sql<boolean>`not deleted`);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.webhookId) base = base.where('webhook_id', '=', query.webhookId);
+  if (query.range) base = base.where('executed_at', '>=', query.range.from).where('executed_at', '<', query.range.before);
+  return pageAndTotal(
+    base.selectAll().orderBy('executed_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(offsetOf(query)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
+}
+
+/** One filtered page of a workspace's external API executions and the filter's total (as webhookExecutionPage). */
+export function apiExecutionPage(db: Kysely<Database>, workspaceId: string, query: ApiTraceQuery) {
+  let base = db.selectFrom('external_api_executions').where('workspace_id', '=', workspaceId).where(sql<boolean>`not deleted`);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.method && query.method.length > 0) base = base.where('request_method', 'in', query.method);
+  if (query.url) base = base.where('request_url', 'ilike', likeText(query.url));
+  if (query.range) base = base.where('executed_at', '>=', query.range.from).where('executed_at', '<', query.range.before);
+  return pageAndTotal(
+    base.selectAll().orderBy('executed_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(offsetOf(query)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  );
+}
+
 export type WebhookExecutionView = {
   id: string;
   webhookId: string;
@@ -53,14 +81,7 @@ export async function listWebhookExecutions(
 ): Promise<{ data: { data: WebhookExecutionView[]; pagination: TracePagination } }> {
   if (workspaceId !== actor.workspaceId) throw notFound('Workspace');
   await requireAdmin(db, actor);
-  let base = db.selectFrom('webhook_executions').where('workspace_id', '=', workspaceId).where(sql<boolean>`not deleted`);
-  if (query.status) base = base.where('status', '=', query.status);
-  if (query.webhookId) base = base.where('webhook_id', '=', query.webhookId);
-  if (query.range) base = base.where('executed_at', '>=', query.range.from).where('executed_at', '<', query.range.before);
-  const { rows, total } = await pageAndTotal(
-    base.selectAll().orderBy('executed_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(offsetOf(query)).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  );
+  const { rows, total } = await webhookExecutionPage(db, workspaceId, query);
   const data = rows.map((row) => ({
     id: row.id,
     webhookId: row.webhook_id,
@@ -105,15 +126,7 @@ export async function listApiExecutions(
   query: ApiTraceQuery,
 ): Promise<{ data: { executions: ApiExecutionView[]; pagination: TracePagination } }> {
   await requireAdmin(db, actor);
-  let base = db.selectFrom('external_api_executions').where('workspace_id', '=', actor.workspaceId).where(sql<boolean>`not deleted`);
-  if (query.status) base = base.where('status', '=', query.status);
-  if (query.method && query.method.length > 0) base = base.where('request_method', 'in', query.method);
-  if (query.url) base = base.where('request_url', 'ilike', likeText(query.url));
-  if (query.range) base = base.where('executed_at', '>=', query.range.from).where('executed_at', '<', query.range.before);
-  const { rows, total } = await pageAndTotal(
-    base.selectAll().orderBy('executed_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(offsetOf(query)).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  );
+  const { rows, total } = await apiExecutionPage(db, actor.workspaceId, query);
   const executions = rows.map((row) => ({
     id: row.id,
     executionDate: iso(row.executed_at),

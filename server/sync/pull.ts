@@ -1,9 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { COLLECTION_TABLES, type SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { COLLECTION_TABLES, PAGE_SCOPED_TABLES, type SyncedCollection } from '../../src/domain/sync/collections.ts';
+import { isTraceScope } from '../../src/domain/traces/traceScope.ts';
 import type { Checkpoint, PullResponse, ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { rowToDoc } from './projection.ts';
+import { pullTracePage } from './tracePages.ts';
 import type { Visibility } from './visibility.ts';
 import { canSeeAllCases, PRIVATE_COLUMNS, rowsOf } from './visibilityRules.ts';
 
@@ -47,10 +49,17 @@ export async function pullPage(
     if (!(await mayOpenCase(db, v, scopeCaseId))) throw new ApiError(404, 'not-found', 'Case not found');
   }
   const fingerprint = `${v.fingerprint}${query.scope ? `:${query.scope}` : ''}`;
+  if (query.scope && isTraceScope(query.scope)) {
+    if (query.collection !== 'runs') throw new ApiError(400, 'bad-scope', 'A trace scope belongs to the runs collection');
+    // The fingerprint names the caller only: a trace scope may be 2,500 characters and a checkpoint's `v` 100.
+    return pullTracePage(db, v, query.scope, v.fingerprint);
+  }
   const reset = query.checkpoint !== undefined && query.checkpoint.v !== fingerprint;
   const from = query.checkpoint && !reset ? query.checkpoint : { rev: 0, id: '' };
 
   const tables = Object.entries(COLLECTION_TABLES[query.collection]).flatMap(([table, kind]) => {
+    // The traces travel only a page at a time, in a trace scope (above): never with the rest of `runs`.
+    if (PAGE_SCOPED_TABLES.has(table)) return [];
     const filter = query.collection === 'caseRecords' ? caseRecordFilter(v, scopeCaseId) : rowsOf(table, v);
     if (filter === false) return [];
     const inWorkspace = table === 'workspaces' ? sql`id = ${v.workspaceId}` : sql`workspace_id = ${v.workspaceId}`;

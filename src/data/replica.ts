@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CacheUsage } from '../domain/files/fileCache.ts';
 import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
@@ -311,11 +311,33 @@ export function usePendingMutations(): PendingMutation[] {
 
 /** Keeps a case's notes, history, logs and files in the replica while the calling screen is shown. */
 export function useCaseScope(caseId: string | null | undefined): void {
+  useReplicaScope(caseId ? `case:${caseId}` : null);
+}
+
+/**
+ * Keeps a scope (a case's records, a trace page) pulled into the replica while the calling screen is shown.
+ * `tried`: the pull opened with it has been tried (answered, refused or failed); `refresh` pulls it again.
+ */
+export function useReplicaScope(scope: string | null): { tried: boolean; refresh: () => void } {
+  const [tried, setTried] = useState<string | null>(null);
+  // The screen may mount before the replica is started (a link opened straight after signing in): open then.
+  const live = useLiveReplica();
   useEffect(() => {
-    if (!caseId || !running) return;
-    const scope = `case:${caseId}`;
+    if (!scope || !running || !live) return;
     const api = running.api;
-    void running.ready.then(() => api.openScope(scope));
-    return () => void api.closeScope(scope);
-  }, [caseId]);
+    let open = true;
+    void running.ready
+      .then(() => api.openScope(scope))
+      .finally(() => {
+        if (open) setTried(scope);
+      });
+    return () => {
+      open = false;
+      void api.closeScope(scope);
+    };
+  }, [scope, live]);
+  const refresh = useCallback(() => {
+    if (scope && running) void running.api.openScope(scope);
+  }, [scope]);
+  return { tried: scope !== null && tried === scope, refresh };
 }

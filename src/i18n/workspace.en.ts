@@ -53,10 +53,6 @@ export const workspaceEn = {
     },
   },
   billing: { title: 'No billing information', text: 'There is nothing to show for this workspace.' },
-  trace: {
-    title: 'Trace management arrives with the traces screen',
-    text: 'Flow, webhook and external API executions will be inspected here once the traces screen is built.',
-  },
   profile: {
     changePassword: 'Change your password',
     changePasswordHint: 'You confirm your current password first.',

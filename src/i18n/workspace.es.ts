@@ -51,10 +51,6 @@ export const workspaceEs = {
     },
   },
   billing: { title: 'No hay información de facturación', text: 'No hay nada que mostrar para este espacio de trabajo.' },
-  trace: {
-    title: 'La gestión de trazas llega con la pantalla de trazas',
-    text: 'Las ejecuciones de flujos, webhooks y API externas se consultarán aquí cuando exista la pantalla de trazas.',
-  },
   profile: {
     changePassword: 'Cambiar tu contraseña',
     changePasswordHint: 'Primero confirmas tu contraseña actual.',

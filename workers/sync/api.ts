@@ -21,6 +21,7 @@ export type SyncWorkerApi = {
   /** A case file from the cache, a pending upload or the server (kept in the cache then). */
   readFile(caseId: string, fileId: string): Promise<FileReadResult>;
   fileThumbnail(caseId: string, fileId: string, size: number): Promise<FileThumbnailResult>;
+  /** Keeps a scope (`case:<id>`, a trace page) pulled while a screen shows it; resolves once its pull was tried. */
   openScope(scope: string): Promise<void>;
   closeScope(scope: string): Promise<void>;
   /** The browser is online again, or the user asked to retry now. */

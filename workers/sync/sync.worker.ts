@@ -110,7 +110,7 @@ const api: SyncWorkerApi = {
     return engine ? engine.pendingMutations() : [];
   },
   async openScope(scope) {
-    engine?.openScope(scope);
+    await engine?.openScope(scope);
   },
   async closeScope(scope) {
     engine?.closeScope(scope);

@@ -1,4 +1,3 @@
-import { SCOPED_COLLECTIONS, type SyncedCollection } from '../../src/domain/sync/collections.ts';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { MutationResult, PendingMutation, Rejection, SyncStatus } from '../../src/data/replicaApi.ts';
 import { AccountGate } from './actor.ts';
@@ -9,8 +8,9 @@ import { rebase, type SyncTrace } from './rebase.ts';
 import { keepStreamOpen, type LiveStream } from './liveStream.ts';
 import { isNetworkFailure, problemOf, Retrier, retryDelayMs } from './retryPolicy.ts';
 import { pushBatch, settledBy, takeBatch, PUSH_BATCH } from './pushBatch.ts';
-import { pullPass, type PullPassDeps } from './pullPass.ts';
+import type { PullPassDeps } from './pullPass.ts';
 import { FirstLoad } from './firstLoad.ts';
+import { OpenScopes, pullTarget } from './scopes.ts';
 import { nextPullTarget, outranked, PULL_PRIORITY } from '../../src/domain/sync/loadProgress.ts';
 import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
@@ -58,7 +58,7 @@ export class SyncEngine {
   private readonly retry = new Retrier(() => this.retryEverything(), this.retryOptions);
   private streamAbort: AbortController | null = null;
   private stream: LiveStream | null = null;
-  private openScopes = new Set<string>();
+  private readonly openScopes = new OpenScopes();
   private leader: boolean;
   private subscriptions: Array<{ unsubscribe(): void }> = [];
   private readonly firstLoad: FirstLoad;
@@ -180,17 +180,16 @@ export class SyncEngine {
     return (await this.outbox.pending()).map(({ id, name, args, at, attempts, lastError }) => ({ id, name, args, at, attempts, lastError }));
   }
 
-  /** Keeps a case's records (notes, history, logs, files) in the replica while a screen shows the case. */
-  openScope(scope: string): void {
-    this.openScopes.add(scope);
-    this.requestPull([`caseRecords|${scope}`]);
+  /** Keeps a scope pulled while a screen shows it (scopes.ts); opening it again is a Refresh. Resolves once tried. */
+  openScope(scope: string): Promise<void> {
+    return this.requestPull([this.openScopes.open(scope)]);
   }
 
   closeScope(scope: string): void {
-    this.openScopes.delete(scope);
+    this.openScopes.close(scope);
   }
 
-  /** Asks for pulls (coalesced); entries are collection names or `caseRecords|<scope>`. */
+  /** Asks for pulls (coalesced); entries are collection names or `<collection>|<scope>`. */
   requestPull(targets: string[]): Promise<void> {
     if (!this.leader || this.stopped) return Promise.resolve();
     for (const target of targets) this.pullsWanted.add(target);
@@ -211,7 +210,7 @@ export class SyncEngine {
         const target = nextPullTarget(this.pullsWanted)!;
         this.pullsWanted.delete(target);
         const yieldNow = () => this.stopped || outranked(this.pullsWanted, target);
-        if (!(await pullPass(target, { ...this.pullDeps(), yieldNow }))) this.pullsWanted.add(target);
+        if (!(await pullTarget(target, { ...this.pullDeps(), yieldNow }))) this.pullsWanted.add(target);
       }
       this.answered();
       this.setStatus({ syncing: false, lastSyncAt: this.now });
@@ -367,9 +366,9 @@ export class SyncEngine {
     this.background(() => this.requestPull(this.allTargets()));
   }
 
-  /** Every collection kept (or those named): case records per open scope, never whole (the server refuses that). */
+  /** Every collection kept (or those named), with the open scopes of each (scopes.ts). */
   private allTargets(collections: readonly string[] = PULL_PRIORITY): string[] {
-    return collections.flatMap((c) => (SCOPED_COLLECTIONS.has(c as SyncedCollection) ? [...this.openScopes].map((s) => `caseRecords|${s}`) : [c]));
+    return this.openScopes.targets(collections);
   }
 
   /** Keeps the live stream open (reconnecting with backoff); each message asks for the collections it names. */

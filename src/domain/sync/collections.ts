@@ -56,5 +56,15 @@ export const SERVER_ONLY_COLUMNS: ReadonlySet<string> = new Set(['password_hash'
  */
 export const SCOPED_COLLECTIONS: ReadonlySet<SyncedCollection> = new Set(['caseRecords']);
 
+/**
+ * Tables of a collection pulled whole otherwise that only travel in a scope: the webhook and API traces (`runs`)
+ * can be millions of rows, so they come a page at a time in a `trace:` scope (src/domain/traces/traceScope.ts),
+ * never with the rest of `runs`.
+ */
+export const PAGE_SCOPED_TABLES: ReadonlySet<string> = new Set(['webhook_executions', 'external_api_executions']);
+
+/** The collection a scope belongs to: `case:<id>` → caseRecords, `trace:…` → runs. */
+export const collectionOfScope = (scope: string): SyncedCollection => (scope.startsWith('trace:') ? 'runs' : 'caseRecords');
+
 /** snake_case column → camelCase document field. */
 export const fieldName = (column: string): string => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

@@ -8,8 +8,12 @@ import type { SyncedCollection } from './collections.ts';
  */
 export const PULL_PRIORITY: readonly SyncedCollection[] = ['config', 'tickets', 'caseRecords', 'cases', 'runs'];
 
-/** Pull targets are collection names, or `caseRecords|<scope>` for one case's records (a screen waits for them). */
-const rankOf = (target: string) => PULL_PRIORITY.indexOf(target.split('|')[0] as SyncedCollection);
+/**
+ * Pull targets are collection names, or `<collection>|<scope>` for a scope a screen opened (a case's records, a
+ * trace page): a screen waits for every scope, so each ranks with an opened case's records, before the whole
+ * cases and runs feeds a cold device is still loading.
+ */
+const rankOf = (target: string) => PULL_PRIORITY.indexOf(target.includes('|') ? 'caseRecords' : (target as SyncedCollection));
 
 /** The most urgent of the wanted pulls (the first asked for among equals). */
 export function nextPullTarget(wanted: Iterable<string>): string | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema } from '../validation/ids.ts';
 import { SYNCED_COLLECTIONS, type SyncedCollection } from './collections.ts';
+import { TRACE_SCOPE_MAX, TRACE_SCOPE_PREFIX } from '../traces/traceScope.ts';
 
 /**
  * A position in a collection's change feed: everything up to (rev, id) has been seen. `v` fingerprints what the
@@ -33,8 +34,15 @@ export const pullQuerySchema = z.object({
   collection: z.enum(SYNCED_COLLECTIONS as [SyncedCollection, ...SyncedCollection[]]),
   checkpoint: checkpointParam.optional(),
   limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(PULL_LIMIT_DEFAULT),
-  /** For scoped collections: `case:<caseId>`. */
-  scope: z.string().regex(/^case:[\w-]{1,100}$/, 'scope must look like case:<id>').optional(),
+  /**
+   * For scoped collections: `case:<caseId>`; for one trace page of `runs`: `trace:webhook?…` or `trace:api?…`
+   * (src/domain/traces/traceScope.ts, whose filters the pull validates).
+   */
+  scope: z
+    .string()
+    .max(TRACE_SCOPE_MAX)
+    .refine((s) => /^case:[\w-]{1,100}$/.test(s) || s.startsWith(TRACE_SCOPE_PREFIX), 'scope must look like case:<id> or trace:<kind>?<filters>')
+    .optional(),
   /** `1`: also answer `remaining`, how many documents follow the checkpoint (a first load shows its progress). */
   count: z.enum(['1']).optional(),
 });

@@ -12,6 +12,7 @@ import { AccountsTab } from './AccountsTab.tsx';
 import { CaseTypesTab } from './caseTypes/CaseTypesTab.tsx';
 import { CorsTab } from './CorsTab.tsx';
 import { PlannedTab } from './PlannedTab.tsx';
+import { TraceManagement } from '../traces/TraceManagement.tsx';
 import { EnginesTab } from './EnginesTab.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { TeamsTab } from './TeamsTab.tsx';
@@ -36,7 +37,7 @@ export function SettingsScreen({ route }: ScreenProps) {
     { key: 'accounts', label: t('accounts.tab'), content: <AccountsTab /> },
     { key: 'engines', label: t('engines.tab'), content: <EnginesTab /> },
     { key: 'billing', label: t('workspace.tabs.billing'), content: <PlannedTab topic="billing" /> },
-    { key: 'trace', label: t('workspace.tabs.trace'), content: <PlannedTab topic="trace" /> },
+    { key: 'trace', label: t('workspace.tabs.trace'), content: <TraceManagement /> },
     { key: 'cors', label: t('settings.tabs.cors'), content: <CorsTab /> },
     ...(collections ? [{ key: 'external', label: t('workspace.tabs.external'), content: <ExternalDashboard /> }] : []),
     { key: 'workspace', label: t('workspace.tabs.workspace'), content: <WorkspaceTab /> },

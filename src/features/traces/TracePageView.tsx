@@ -1,0 +1,77 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from '../../data/replica.ts';
+import type { TracePageState } from '../../data/tracePages.ts';
+import type { ApiExecutionDoc, WebhookExecutionDoc } from '../../domain/sync/documents.gen.ts';
+import { TRACE_PAGE_SIZES } from '../../domain/traces/traceQueries.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { FreshnessNote } from '../../ui/FreshnessNote.tsx';
+import { Paginator } from '../../ui/Paginator.tsx';
+import { Table, type TableColumn } from '../../ui/Table.tsx';
+import { useDateFormat } from '../../ui/useDateFormat.ts';
+import { FIELD, LABEL } from './TraceFields.tsx';
+
+type Props<Row extends WebhookExecutionDoc | ApiExecutionDoc> = {
+  state: TracePageState<Row>;
+  caption: string;
+  emptyText: string;
+  columns: readonly TableColumn<Row>[];
+  page: number;
+  limit: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  onOpen: (row: Row) => void;
+  testId: string;
+};
+
+/**
+ * A lazy trace table (part 2 §2, §9): the one page the replica holds for these filters, its total and its age,
+ * Refresh, the page size (25/50/100) and a paginator over the server's total. Offline it shows the page as this
+ * device last read it, with when; a page never read shows the empty list (part 2 §8: a failed fetch empties it
+ * silently) and, offline, says why.
+ */
+export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>(props: Props<Row>) {
+  const { state, caption, emptyText, columns, page, limit, onPage, onLimit, onOpen, testId } = props;
+  const { t } = useTranslation();
+  const status = useSyncStatus();
+  const formatDate = useDateFormat();
+  const sizeId = useId();
+  const readAt = state.page?.readAt ?? null;
+  const offlineText = status.online ? null : readAt === null ? t('traces.offlineNever') : t('traces.offline', { date: formatDate(readAt) });
+  const total = state.page?.total ?? 0;
+  let body: ReactNode;
+  if (state.loading) body = <p className="py-8 text-center text-slate-600" role="status">{t('traces.loading')}</p>;
+  else if (state.rows.length === 0) body = <EmptyState title={emptyText} />;
+  else body = <Table caption={caption} columns={columns} rows={state.rows} rowKey={(row) => row.id} emptyText={emptyText} onRowClick={(row) => onOpen(row)} pageSize={limit} rowAttributes={(row) => ({ 'data-trace-id': row.id })} />;
+  return (
+    <section aria-label={caption} className="flex flex-col gap-3" data-testid={testId}>
+      {offlineText !== null && <FreshnessNote text={offlineText} online={status.online} testId={`${testId}-freshness`} />}
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+        <p>
+          {state.page !== null && <span>{t('traces.total', { count: total })}</span>}
+          {readAt !== null && status.online && <span className="ml-3 text-slate-600" data-testid={`${testId}-read-at`}>{t('traces.readAt', { date: formatDate(readAt) })}</span>}
+        </p>
+        <div className="flex items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={sizeId} className={LABEL}>
+              {t('traces.pageSize')}
+            </label>
+            <select id={sizeId} className={FIELD} value={limit} onChange={(e) => onLimit(Number(e.target.value))}>
+              {TRACE_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" onClick={state.refresh} disabled={!status.online}>
+            {t('traces.refresh')}
+          </Button>
+        </div>
+      </div>
+      {body}
+      {total > limit && <Paginator rows={total} page={page - 1} pageSize={limit} onPage={(index) => onPage(index + 1)} label={caption} />}
+    </section>
+  );
+}
