@@ -16,6 +16,7 @@ import type { Widen } from './en.ts';
 import { enginesEn } from './engines.en.ts';
 import { envelopesEn } from './envelopes.en.ts';
 import { flowsEn } from './flows.en.ts';
+import { flowTraceEn } from './flowTrace.en.ts';
 import { frontdeskEditorEn } from './frontdeskEditor.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { workspaceEn } from './workspace.en.ts';
@@ -46,6 +47,7 @@ export const featuresEn = {
   batchDetail: batchDetailEn,
   frontdeskEditor: frontdeskEditorEn,
   builder: builderEn,
+  flowTrace: flowTraceEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

@@ -16,6 +16,7 @@ import { enginesEs } from './engines.es.ts';
 import { envelopesEs } from './envelopes.es.ts';
 import type { FeatureCatalogue } from './features.en.ts';
 import { flowsEs } from './flows.es.ts';
+import { flowTraceEs } from './flowTrace.es.ts';
 import { frontdeskEditorEs } from './frontdeskEditor.es.ts';
 import { settingsEs } from './settings.es.ts';
 import { workspaceEs } from './workspace.es.ts';
@@ -42,4 +43,5 @@ export const featuresEs: FeatureCatalogue = {
   batchDetail: batchDetailEs,
   frontdeskEditor: frontdeskEditorEs,
   builder: builderEs,
+  flowTrace: flowTraceEs,
 };

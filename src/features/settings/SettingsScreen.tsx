@@ -16,6 +16,7 @@ import { EnginesTab } from './EnginesTab.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { TeamsTab } from './TeamsTab.tsx';
 import { WorkspaceTab } from './WorkspaceTab.tsx';
+import { FlowTraceTab } from '../traces/flow/FlowTraceTab.tsx';
 
 /**
  * Settings (/admin-info, part 1 §2): administrators get the workspace's tabs in the spec's order (Cases,
@@ -36,7 +37,7 @@ export function SettingsScreen({ route }: ScreenProps) {
     { key: 'accounts', label: t('accounts.tab'), content: <AccountsTab /> },
     { key: 'engines', label: t('engines.tab'), content: <EnginesTab /> },
     { key: 'billing', label: t('workspace.tabs.billing'), content: <PlannedTab topic="billing" /> },
-    { key: 'trace', label: t('workspace.tabs.trace'), content: <PlannedTab topic="trace" /> },
+    { key: 'trace', label: t('workspace.tabs.trace'), content: <FlowTraceTab /> },
     { key: 'cors', label: t('settings.tabs.cors'), content: <CorsTab /> },
     ...(collections ? [{ key: 'external', label: t('workspace.tabs.external'), content: <ExternalDashboard /> }] : []),
     { key: 'workspace', label: t('workspace.tabs.workspace'), content: <WorkspaceTab /> },
