@@ -58,7 +58,7 @@ export function FlowTraceTab() {
         total={total}
         page={page}
         expanded={expanded}
-        onPage={(next) => go({ flowPage: next > 0 ? next + 1 : undefined })}
+        onPage={(next) => go({ flowPage: next > 0 ? next + 1 : undefined }, false)}
         onOpen={(id) => go({ flowTrace: id, flowStage: undefined }, false)}
         onStage={(id, index) => go({ flowTrace: id, flowStage: index + 1 }, false)}
       />
