@@ -21,7 +21,7 @@ export function StageProgress({ record, expanded, onStage }: Props) {
       className={`flex flex-wrap items-start ${layout.compact ? 'gap-2' : 'gap-1.5'}`}
     >
       {record.stages.map((stage, index) => (
-        <li key={index} className={`flex flex-col items-center ${layout.labels === 'none' ? '' : layout.labels === 'short' ? 'w-12' : 'w-20'}`}>
+        <li key={index} className={`flex flex-col items-center ${layout.labels === 'none' ? '' : layout.labels === 'short' ? 'w-12' : 'w-16'}`}>
           <button
             type="button"
             onClick={() => onStage(index)}
