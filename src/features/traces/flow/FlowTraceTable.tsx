@@ -64,7 +64,8 @@ export function FlowTraceTable({ caption, records, total, page, expanded, onPage
               <tr key={record._id} data-instance-id={record._id} className="cursor-pointer border-t border-slate-100 even:bg-slate-50/60 focus-within:bg-blue-50 hover:bg-blue-50" onClick={onRow(record)}>
                 <td className={cell}>{name(record)}</td>
                 <td className={`${cell} break-words text-slate-700`}>{record.description}</td>
-                <td className={cell}>{progress(record)}</td>
+                {/* Expanded, the cell keeps room for a few named stages a line instead of one. */}
+                <td className={`${cell} ${expanded ? 'min-w-80' : ''}`}>{progress(record)}</td>
                 <td className={cell}>
                   <StatusCounts counts={record.counts} />
                 </td>
