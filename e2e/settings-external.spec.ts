@@ -85,7 +85,7 @@ test('an administrator sets the external dashboard and chat link in Settings; Ex
     await expect(page.getByRole('tabpanel').getByRole('link', { name: 'New case type' })).toBeVisible();
     for (const [tab, text] of [
       ['Billing', 'No billing information'],
-      ['Trace', 'Trace management arrives with the traces screen'],
+      ['Trace', 'Flow trace'],
     ] as const) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await expect(page.getByRole('tabpanel').getByText(text)).toBeVisible();

@@ -17,6 +17,7 @@ import type { Widen } from './en.ts';
 import { enginesEn } from './engines.en.ts';
 import { envelopesEn } from './envelopes.en.ts';
 import { flowsEn } from './flows.en.ts';
+import { flowTraceEn } from './flowTrace.en.ts';
 import { frontdeskEditorEn } from './frontdeskEditor.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { workspaceEn } from './workspace.en.ts';
@@ -48,6 +49,7 @@ export const featuresEn = {
   frontdeskEditor: frontdeskEditorEn,
   builder: builderEn,
   traces: tracesEn,
+  flowTrace: flowTraceEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

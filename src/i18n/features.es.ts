@@ -17,6 +17,7 @@ import { enginesEs } from './engines.es.ts';
 import { envelopesEs } from './envelopes.es.ts';
 import type { FeatureCatalogue } from './features.en.ts';
 import { flowsEs } from './flows.es.ts';
+import { flowTraceEs } from './flowTrace.es.ts';
 import { frontdeskEditorEs } from './frontdeskEditor.es.ts';
 import { settingsEs } from './settings.es.ts';
 import { workspaceEs } from './workspace.es.ts';
@@ -44,4 +45,5 @@ export const featuresEs: FeatureCatalogue = {
   frontdeskEditor: frontdeskEditorEs,
   builder: builderEs,
   traces: tracesEs,
+  flowTrace: flowTraceEs,
 };
