@@ -103,3 +103,12 @@ export function movementValue(data: unknown): number | null {
 export function samePages(a: readonly TemplatePage[], b: readonly TemplatePage[]): boolean {
   return a.length === b.length && a.every((p, i) => p.name === b[i]!.name);
 }
+
+/**
+ * Issue 19 item 2: a save makes a new template version when it changes the template text or its pages; any other
+ * change (name, description, other configuration) keeps the version.
+ */
+export function versionAfterSave(current: { version: number; template: string; config: unknown }, next: { template: string; config: unknown }): number {
+  const changed = next.template !== current.template || !samePages(pagesOf(current.config), pagesOf(next.config));
+  return changed ? current.version + 1 : current.version;
+}

@@ -10,6 +10,7 @@ import {
   removePage,
   renamePage,
   samePages,
+  versionAfterSave,
   withPages,
 } from '../../../src/domain/templates/templatePages.ts';
 
@@ -108,5 +109,17 @@ describe('the preview frame movement (part 2 §4)', () => {
     expect(activeAfterMovement(three, 3, -1)).toBe(1);
     expect(activeAfterMovement(three, 2, 8)).toBe(2);
     expect(activeAfterMovement([], null, 1)).toBeNull();
+  });
+});
+
+describe('template versions (issue 19 item 2)', () => {
+  const current = { version: 3, template: '<p>a</p>', config: { general: {}, pages: [{ name: 'A' }, { name: 'B' }] } };
+  it.each([
+    ['the text changes', { template: '<p>b</p>', config: current.config }, 4],
+    ['the pages are reordered', { template: '<p>a</p>', config: { general: {}, pages: [{ name: 'B' }, { name: 'A' }] } }, 4],
+    ['a page is added', { template: '<p>a</p>', config: { pages: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] } }, 4],
+    ['only other configuration changes', { template: '<p>a</p>', config: { general: { x: 1 }, pages: [{ name: 'A' }, { name: 'B' }] } }, 3],
+  ])('a save where %s makes version %i', (_what, next, expected) => {
+    expect(versionAfterSave(current, next)).toBe(expected);
   });
 });
