@@ -2,6 +2,7 @@ import { accountsEn } from './accounts.en.ts';
 import { appsEn } from './apps.en.ts';
 import { batchesEn } from './batches.en.ts';
 import { builderEn } from './builder.en.ts';
+import { hiBuilderEn } from './hiBuilder.en.ts';
 import { frontdeskEn } from './frontdesk.en.ts';
 import { batchDetailEn } from './batchDetail.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
@@ -46,6 +47,7 @@ export const featuresEn = {
   batchDetail: batchDetailEn,
   frontdeskEditor: frontdeskEditorEn,
   builder: builderEn,
+  hiBuilder: hiBuilderEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

@@ -2,6 +2,7 @@ import { accountsEs } from './accounts.es.ts';
 import { appsEs } from './apps.es.ts';
 import { batchesEs } from './batches.es.ts';
 import { builderEs } from './builder.es.ts';
+import { hiBuilderEs } from './hiBuilder.es.ts';
 import { frontdeskEs } from './frontdesk.es.ts';
 import { batchDetailEs } from './batchDetail.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
@@ -42,4 +43,5 @@ export const featuresEs: FeatureCatalogue = {
   batchDetail: batchDetailEs,
   frontdeskEditor: frontdeskEditorEs,
   builder: builderEs,
+  hiBuilder: hiBuilderEs,
 };
