@@ -60,8 +60,7 @@ function BuilderWorkspace({ template }: { template: NodeTemplateDoc }) {
     <section aria-labelledby="hi-builder-title" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="hi-builder-title" className="text-2xl font-semibold text-slate-900">
-          {t('hiBuilder.title')} <span aria-hidden="true">›</span>
-          <span className="sr-only">&gt;</span> {template.name}
+          {t('hiBuilder.header', { name: template.name })}
         </h1>
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-600" data-testid="builder-version">

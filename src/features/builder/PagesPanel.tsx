@@ -1,4 +1,4 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
@@ -7,6 +7,27 @@ import type { TemplatePage } from '../../domain/templates/templatePages.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { NewPageDialog } from './NewPageDialog.tsx';
+
+/** How far beyond the first and last page a pointer still counts as over the list, in px. */
+const LIST_MARGIN = 16;
+
+/**
+ * The nearest page, but only while the pointer is over the list: a drop elsewhere has no target and the order is
+ * restored (part 2 §2). The keyboard has no pointer and always moves between pages.
+ */
+const withinList: CollisionDetection = (args) => {
+  const point = args.pointerCoordinates;
+  const rects = [...args.droppableRects.values()];
+  if (point !== null && rects.length > 0) {
+    const inside =
+      point.x >= Math.min(...rects.map((r) => r.left)) &&
+      point.x <= Math.max(...rects.map((r) => r.right)) &&
+      point.y >= Math.min(...rects.map((r) => r.top)) - LIST_MARGIN &&
+      point.y <= Math.max(...rects.map((r) => r.bottom)) + LIST_MARGIN;
+    if (!inside) return [];
+  }
+  return closestCenter(args);
+};
 
 type Props = {
   pages: TemplatePage[];
@@ -45,7 +66,7 @@ export function PagesPanel({ pages, active, onSelect, onReorder, onAdd }: Props)
       ) : (
         <DndContext
           sensors={sensors}
-          collisionDetection={closestCenter}
+          collisionDetection={withinList}
           onDragEnd={onDragEnd}
           accessibility={{
             screenReaderInstructions: { draggable: t('hiBuilder.pages.instructions') },
