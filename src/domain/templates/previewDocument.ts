@@ -19,5 +19,5 @@ input,select,textarea{font:inherit;font-weight:400;padding:6px 8px;border:1px so
 </style>`;
 
 export function previewDocument(previewScript: string, lang: string): string {
-  return `<!doctype html><html lang="${lang.replace(/[^a-zA-Z-]/g, '')}"><head><meta charset="utf-8"><title>Preview</title>${STYLE}</head><body><div id="page-bar" hidden><p id="page-title" role="status"></p><div id="page-buttons"></div></div><main id="template"></main><script>${inlineScriptText(previewScript)}</script></body></html>`;
+  return `<!doctype html><html lang="${lang.replace(/[^a-zA-Z-]/g, '')}"><head><meta charset="utf-8"><title>Preview</title>${STYLE}</head><body><div id="page-bar" hidden><p id="page-title" role="status"></p><div id="page-buttons"></div></div><div id="template"></div><script>${inlineScriptText(previewScript)}</script></body></html>`;
 }

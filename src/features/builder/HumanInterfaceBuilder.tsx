@@ -1,4 +1,5 @@
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLET_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
 import type { NodeTemplateDoc } from '../../domain/sync/documents.gen.ts';
@@ -55,6 +56,9 @@ function BuilderWorkspace({ template }: { template: NodeTemplateDoc }) {
   const { t } = useTranslation();
   const draft = useBuilderDraft(template);
   const guard = useButtonGuard();
+  // A pointer released over the preview frame would reach the frame's document, not this one, and leave the drag
+  // hanging: while a page is dragged the frame lets the pointer through.
+  const [dragging, setDragging] = useState(false);
   const activePage = draft.pages.find((p) => p.id === draft.active) ?? null;
   return (
     <section aria-labelledby="hi-builder-title" className="flex min-w-0 flex-col gap-4">
@@ -78,9 +82,9 @@ function BuilderWorkspace({ template }: { template: NodeTemplateDoc }) {
       </div>
       <div className="flex min-h-[560px] gap-4">
         <div className="w-72 shrink-0">
-          <PagesPanel pages={draft.pages} active={draft.active} onSelect={draft.setActive} onReorder={draft.reorder} onAdd={draft.add} />
+          <PagesPanel pages={draft.pages} active={draft.active} onSelect={draft.setActive} onReorder={draft.reorder} onAdd={draft.add} onDragging={setDragging} />
         </div>
-        <PreviewFrame text={draft.text} pages={draft.pages} active={draft.active} onMovement={draft.move} />
+        <PreviewFrame text={draft.text} pages={draft.pages} active={draft.active} onMovement={draft.move} passPointer={dragging} />
         <BuilderSidePanel text={draft.text} onText={draft.setText} config={template.config} page={activePage} />
       </div>
     </section>

@@ -12,21 +12,21 @@ import { NewPageDialog } from './NewPageDialog.tsx';
 const LIST_MARGIN = 16;
 
 /**
- * The nearest page, but only while the pointer is over the list: a drop elsewhere has no target and the order is
- * restored (part 2 §2). The keyboard has no pointer and always moves between pages.
+ * The nearest page, but only while the dragged page's centre is over the list: a drop elsewhere has no target and
+ * the order is restored (part 2 §2). The keyboard moves the dragged page from page to page, so it stays inside.
  */
 const withinList: CollisionDetection = (args) => {
-  const point = args.pointerCoordinates;
   const rects = [...args.droppableRects.values()];
-  if (point !== null && rects.length > 0) {
-    const inside =
-      point.x >= Math.min(...rects.map((r) => r.left)) &&
-      point.x <= Math.max(...rects.map((r) => r.right)) &&
-      point.y >= Math.min(...rects.map((r) => r.top)) - LIST_MARGIN &&
-      point.y <= Math.max(...rects.map((r) => r.bottom)) + LIST_MARGIN;
-    if (!inside) return [];
-  }
-  return closestCenter(args);
+  const { collisionRect: dragged } = args;
+  const x = dragged.left + dragged.width / 2;
+  const y = dragged.top + dragged.height / 2;
+  const inside =
+    rects.length > 0 &&
+    x >= Math.min(...rects.map((r) => r.left)) &&
+    x <= Math.max(...rects.map((r) => r.right)) &&
+    y >= Math.min(...rects.map((r) => r.top)) - LIST_MARGIN &&
+    y <= Math.max(...rects.map((r) => r.bottom)) + LIST_MARGIN;
+  return inside ? closestCenter(args) : [];
 };
 
 type Props = {
@@ -35,6 +35,8 @@ type Props = {
   onSelect: (id: number) => void;
   onReorder: (activeId: number, overId: number | null) => void;
   onAdd: (name: string) => void;
+  /** Told when a drag starts and ends, so the page can keep the preview frame from swallowing the drop. */
+  onDragging: (dragging: boolean) => void;
 };
 
 /**
@@ -43,13 +45,16 @@ type Props = {
  * restores the order; after a reorder the ids are 1..n again. The first page is badged Start, the last End, the
  * selected one Active.
  */
-export function PagesPanel({ pages, active, onSelect, onReorder, onAdd }: Props) {
+export function PagesPanel({ pages, active, onSelect, onReorder, onAdd, onDragging }: Props) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const nameOf = (id: unknown) => pages.find((p) => p.id === id)?.name ?? '';
 
-  const onDragEnd = (event: DragEndEvent) => onReorder(Number(event.active.id), event.over === null ? null : Number(event.over.id));
+  const onDragEnd = (event: DragEndEvent) => {
+    onDragging(false);
+    onReorder(Number(event.active.id), event.over === null ? null : Number(event.over.id));
+  };
 
   return (
     <section aria-labelledby="pages-title" className="flex min-h-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3">
@@ -67,7 +72,9 @@ export function PagesPanel({ pages, active, onSelect, onReorder, onAdd }: Props)
         <DndContext
           sensors={sensors}
           collisionDetection={withinList}
+          onDragStart={() => onDragging(true)}
           onDragEnd={onDragEnd}
+          onDragCancel={() => onDragging(false)}
           accessibility={{
             screenReaderInstructions: { draggable: t('hiBuilder.pages.instructions') },
             announcements: {

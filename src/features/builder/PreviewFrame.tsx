@@ -8,7 +8,7 @@ import { BUILDER_PREVIEW_SOURCE } from './previewSource.ts';
 /** Part 2 §4 and §9: the template is sent to the preview two seconds after the frame announces it is ready. */
 export const PREVIEW_TEMPLATE_DELAY_MS = 2000;
 
-type Props = { text: string; pages: TemplatePage[]; active: number | null; onMovement: (value: number) => void };
+type Props = { text: string; pages: TemplatePage[]; active: number | null; onMovement: (value: number) => void; passPointer: boolean };
 
 /**
  * The builder's preview (part 2 §2 centre, §4 frame handshake): the template, sanitised (§5), in a frame that may
@@ -16,7 +16,7 @@ type Props = { text: string; pages: TemplatePage[]; active: number | null; onMov
  * seconds later the console sends the template with its pages and the active page; after that every change of
  * the draft or of the active page is sent at once. The frame's movement messages set the active page.
  */
-export function PreviewFrame({ text, pages, active, onMovement }: Props) {
+export function PreviewFrame({ text, pages, active, onMovement, passPointer }: Props) {
   const { t, i18n } = useTranslation();
   const frame = useRef<HTMLIFrameElement | null>(null);
   const [connected, setConnected] = useState(false);
@@ -78,7 +78,7 @@ export function PreviewFrame({ text, pages, active, onMovement }: Props) {
         srcDoc={srcDoc}
         data-testid="builder-preview"
         data-connected={connected ? 'true' : 'false'}
-        className="min-h-[520px] w-full flex-1 rounded-xl border border-slate-200 bg-white"
+        className={`min-h-[520px] w-full flex-1 rounded-xl border border-slate-200 bg-white ${passPointer ? 'pointer-events-none' : ''}`}
       />
       {!connected && (
         <p role="status" className="text-sm text-slate-600">
