@@ -12,7 +12,7 @@ import { MAX_FILES_PER_UPLOAD } from '../src/domain/files/fileRules.ts';
 import type { Config } from './config.ts';
 import type { Backend } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
-import { bridgeScriptHashSource } from './http/bridgeScriptHash.ts';
+import { bridgeScriptHashSource, builderPreviewHashSource } from './http/bridgeScriptHash.ts';
 import { localFileStore } from './files/fileStore.ts';
 import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -136,6 +136,7 @@ export async function buildApp(options: {
   // External plugins first: security headers, CORS, rate limits, then static files. Routes come after them
   // so every route inherits their hooks.
   const bridgeHash = bridgeScriptHashSource(config.staticDir);
+  const previewHash = builderPreviewHashSource(config.staticDir);
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only when the console is served over https (HTTPS, PUBLIC_URL): over
     // plain http they would send the browser to an https origin that does not answer.
@@ -143,9 +144,10 @@ export async function buildApp(options: {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        // The console bridge is inlined into ticket template frames, which inherit this policy: it alone is
-        // allowed, by hash; templates' own inline scripts are not.
-        'script-src': ["'self'", ...(bridgeHash ? [bridgeHash] : [])],
+        // The console bridge is inlined into ticket template frames and the preview script into the builder's
+        // preview frame, which inherit this policy: they alone are allowed, by hash; templates' own inline
+        // scripts are not.
+        'script-src': ["'self'", ...(bridgeHash ? [bridgeHash] : []), ...(previewHash ? [previewHash] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'worker-src': ["'self'", 'blob:'],

@@ -45,8 +45,8 @@ export type Int8 = ColumnType<number, number, number>;
 
 import type { EnginesTable, EngineUsersTable, CalendarsTable, FlowsTable, FlowVersionsTable, AppsTable, WebhooksTable, EventsTable, TeamsTable, MembersTable, TeamMembersTable, CaseTypesTable, CaseStatesTable } from './tables/configTables.ts';
 export type { EnginesTable, EngineUsersTable, CalendarsTable, FlowsTable, FlowVersionsTable, AppsTable, WebhooksTable, EventsTable, TeamsTable, MembersTable, TeamMembersTable, CaseTypesTable, CaseStatesTable } from './tables/configTables.ts';
-import type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
-export type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
+import type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, NodeTemplateVersionsTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
+export type { CasesTable, CaseHistoryTable, CaseLogsTable, CaseNotesTable, CaseFilesTable, TicketsTable, BatchesTable, BatchLinesTable, InstancesTable, InstanceStagesTable, FrontdeskFormsTable, FrontdeskFormVersionsTable, FrontdeskSubmissionsTable, NodeTemplatesTable, NodeTemplateVersionsTable, WebhookExecutionsTable, ExternalApiExecutionsTable, ContactAnswersTable, EnvelopesTable } from './tables/workTables.ts';
 
 import type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
 export type { CaseFlowAggregatesTable, CaseStateAggregatesTable, TicketLightAggregatesTable } from './tables/aggregateTables.ts';
@@ -96,6 +96,7 @@ export type DomainTables = {
   frontdesk_form_versions: FrontdeskFormVersionsTable;
   frontdesk_submissions: FrontdeskSubmissionsTable;
   node_templates: NodeTemplatesTable;
+  node_template_versions: NodeTemplateVersionsTable;
   webhook_executions: WebhookExecutionsTable;
   external_api_executions: ExternalApiExecutionsTable;
   jobs: JobsTable;

@@ -77,7 +77,7 @@ export function createRunner(options: RunnerOptions): Runner {
     const template = stage.templateId
       ? await db
           .selectFrom('node_templates')
-          .select(['id', 'config', 'template'])
+          .select(['id', 'config', 'template', 'version'])
           .where('id', '=', stage.templateId)
           .where('workspace_id', '=', instance.workspace_id)
           .executeTakeFirst()
@@ -85,7 +85,7 @@ export function createRunner(options: RunnerOptions): Runner {
     return {
       ...base,
       stage,
-      template: template ? { id: template.id, html: template.template } : null,
+      template: template ? { id: template.id, html: template.template, version: template.version } : null,
       config: { ...valuesOf(template?.config), ...stage.config },
     };
   }

@@ -102,6 +102,7 @@ async function openTicket(ctx: WriteContext, instance: InstanceRow, ref: StageRe
       description: spec.description,
       team_id: spec.teamId,
       template: spec.html,
+      template_version: spec.templateVersion,
       initial_values: values,
       data: {},
       sla_seconds: spec.slaSeconds,

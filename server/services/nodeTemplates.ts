@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import type { WorkspaceTx } from '../db/revisions.ts';
 import type { Database, JsonValue } from '../db/schema.ts';
 import type { NodeTemplatesTable } from '../db/tables/workTables.ts';
+import { pagesOf, versionAfterSave } from '../../src/domain/templates/templatePages.ts';
 import { accessOf } from '../engine/access.ts';
 import { ApiError } from '../http/errors.ts';
 import { findCaseType } from './caseTypes.ts';
@@ -27,6 +28,7 @@ export function templateView(row: TemplateRow) {
     description: row.description,
     config: row.config,
     template: row.template,
+    version: row.version,
     created: row.created_at.toISOString(),
     updated: row.updated_at.toISOString(),
   };
@@ -82,13 +84,26 @@ export const createTemplate: WriteService<CreateTemplateArgs, TemplateView> = as
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordVersion(tx, row);
   return templateView(row);
 };
+
+/** The row's current version in the history; a repeat of the same version (a replayed save) rewrites it. */
+async function recordVersion(tx: WorkspaceTx, row: TemplateRow): Promise<void> {
+  const pages = pagesOf(row.config) as JsonValue;
+  await tx
+    .insertInto('node_template_versions')
+    .values({ template_id: row.id, version: row.version, template: row.template, pages, created_at: row.updated_at })
+    .onConflict((oc) => oc.columns(['template_id', 'version']).doUpdateSet({ template: row.template, pages, created_at: row.updated_at }))
+    .execute();
+}
 
 export const updateTemplate: WriteService<UpdateTemplateArgs, TemplateView> = async ({ tx, rev, actor, now }, args) => {
   await requireBuilder(tx, actor);
   const current = await findTemplate(tx, actor.workspaceId, args.id, true);
   const caseTypeId = await caseTypeOf(tx, actor.workspaceId, args.caseTypeId);
+  const template = templateTextFor(args.nodeType, args.template ?? current.template);
+  const version = versionAfterSave(current, { template, config: args.config });
   const row = await tx
     .updateTable('node_templates')
     .set({
@@ -97,13 +112,16 @@ export const updateTemplate: WriteService<UpdateTemplateArgs, TemplateView> = as
       name: args.name,
       description: args.description,
       config: asJson(args.config),
-      template: templateTextFor(args.nodeType, args.template ?? current.template),
+      template,
+      version,
       rev,
       updated_at: now,
     })
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Tickets keep their own copy of the text; the history says what each version was.
+  if (version !== current.version) await recordVersion(tx, row);
   return templateView(row);
 };
 

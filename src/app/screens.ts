@@ -36,9 +36,9 @@ export const SCREEN_BY_ROUTE: Partial<Record<string, ScreenLoader>> = {
   // The modeler is its own chunk, with @xyflow/react and its styles: no other route loads them.
   flow: () => import('../features/flows/modeler/FlowModelerScreen.tsx').then((m) => m.FlowModelerScreen),
   caseTypeReport: () => import('../features/dashboard/CaseTypeReportScreen.tsx').then((m) => m.CaseTypeReportScreen),
-  // The human-interface builder (issue 19 item 2) is not built yet: its three routes keep the placeholder.
-  builderCreate: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
-  builderIntegrate: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
-  builderShare: () => import('../features/builder/BuilderPlaceholder.tsx').then((m) => m.BuilderPlaceholder),
+  // The spec's three editor routes show the same human-interface builder.
+  builderCreate: () => import('../features/builder/HumanInterfaceBuilder.tsx').then((m) => m.HumanInterfaceBuilder),
+  builderIntegrate: () => import('../features/builder/HumanInterfaceBuilder.tsx').then((m) => m.HumanInterfaceBuilder),
+  builderShare: () => import('../features/builder/HumanInterfaceBuilder.tsx').then((m) => m.HumanInterfaceBuilder),
   caseTypeActivity: () => import('../features/dashboard/CaseActivityScreen.tsx').then((m) => m.CaseActivityScreen),
 };

@@ -224,6 +224,7 @@ export const en = {
     frameTitle: 'Ticket form {{caseId}}',
     noTemplate: 'This ticket has no form',
     noTemplateText: 'It was opened by hand: add notes and files, then solve it.',
+    templateVersion: 'Template version {{version}}, as it was when this ticket was created',
     loading: 'Loading the ticket…',
     caseId: 'Case ID',
     team: 'Team',

@@ -218,6 +218,7 @@ export const es = {
     frameTitle: 'Formulario del ticket {{caseId}}',
     noTemplate: 'Este ticket no tiene formulario',
     noTemplateText: 'Se abrió a mano: añade notas y archivos y luego resuélvelo.',
+    templateVersion: 'Versión {{version}} de la plantilla, tal como era al crearse este ticket',
     loading: 'Cargando el ticket…',
     caseId: 'ID del caso',
     team: 'Equipo',

@@ -3,6 +3,7 @@ import { appsEn } from './apps.en.ts';
 import { batchesEn } from './batches.en.ts';
 import { builderEn } from './builder.en.ts';
 import { tracesEn } from './traces.en.ts';
+import { hiBuilderEn } from './hiBuilder.en.ts';
 import { frontdeskEn } from './frontdesk.en.ts';
 import { batchDetailEn } from './batchDetail.en.ts';
 import { caseTypesEn } from './caseTypes.en.ts';
@@ -50,6 +51,7 @@ export const featuresEn = {
   builder: builderEn,
   traces: tracesEn,
   flowTrace: flowTraceEn,
+  hiBuilder: hiBuilderEn,
 } as const;
 
 export type FeatureCatalogue = Widen<typeof featuresEn>;

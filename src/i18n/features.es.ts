@@ -3,6 +3,7 @@ import { appsEs } from './apps.es.ts';
 import { batchesEs } from './batches.es.ts';
 import { builderEs } from './builder.es.ts';
 import { tracesEs } from './traces.es.ts';
+import { hiBuilderEs } from './hiBuilder.es.ts';
 import { frontdeskEs } from './frontdesk.es.ts';
 import { batchDetailEs } from './batchDetail.es.ts';
 import { caseTypesEs } from './caseTypes.es.ts';
@@ -46,4 +47,5 @@ export const featuresEs: FeatureCatalogue = {
   builder: builderEs,
   traces: tracesEs,
   flowTrace: flowTraceEs,
+  hiBuilder: hiBuilderEs,
 };

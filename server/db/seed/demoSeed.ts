@@ -9,6 +9,7 @@ import { accountRows, modelRows } from './demoConfig.ts';
 import { DEMO_ACCOUNTS, DEMO_GLOBAL_ORIGIN, DEMO_WORKSPACE } from './demoDefinitions.ts';
 import { planInstances, runRows } from './demoRuns.ts';
 import { createRandom } from '../../../src/domain/random.ts';
+import { pagesOf } from '../../../src/domain/templates/templatePages.ts';
 import { insertRows, type SeedRow, type SeededTable } from './seedRows.ts';
 
 export { DEMO_ACCOUNTS, DEMO_WEBHOOK, DEMO_WORKSPACE, type DemoAccount } from './demoDefinitions.ts';
@@ -90,6 +91,22 @@ export async function seedDemoWorkspace(db: Kysely<Database>, options: DemoSeedO
     await db
       .insertInto('frontdesk_form_versions')
       .values(model.frontdeskForms.map((form) => ({ form_row_id: form.id, version: 1, template: form.template ?? '', created_at: form.updated_at ?? now })))
+      .execute();
+  }
+  // Each node template's version 1 (migration 015), the history a changed template adds to.
+  const { rows: templateVersionsTable } = await sql<{ present: boolean }>`select to_regclass('node_template_versions') is not null as present`.execute(db);
+  if (templateVersionsTable[0]?.present) {
+    await db
+      .insertInto('node_template_versions')
+      .values(
+        model.nodeTemplates.map((tpl) => ({
+          template_id: tpl.id,
+          version: 1,
+          template: tpl.template ?? '',
+          pages: pagesOf(typeof tpl.config === 'string' ? JSON.parse(tpl.config) : tpl.config),
+          created_at: tpl.updated_at ?? now,
+        })),
+      )
       .execute();
   }
   await write(async (put) => {

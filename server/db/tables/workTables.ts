@@ -85,6 +85,8 @@ export type TicketsTable = Replicated & {
   resolved_at: NullableTimestamp;
   resolved_by_user_id: string | null;
   exit: TicketExit | null;
+  /** Migration 015: the version of the node template whose text the ticket copied (null before 015). */
+  template_version: number | null;
 };
 
 export type BatchesTable = Replicated & {
@@ -201,6 +203,17 @@ export type NodeTemplatesTable = Replicated & {
   config: JsonWithDefault;
   /** HTML for human-interface templates, 'EMPTY' for every other type. */
   template: Generated<string>;
+  /** Migration 015: the current version, +1 on every save that changes the template text or its pages. */
+  version: Generated<number>;
+};
+
+/** Migration 015: each version's text and pages (not replicated). */
+export type NodeTemplateVersionsTable = {
+  template_id: string;
+  version: number;
+  template: string;
+  pages: JsonWithDefault;
+  created_at: Timestamp;
 };
 
 export type WebhookExecutionsTable = Replicated & {

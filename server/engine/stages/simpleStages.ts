@@ -18,7 +18,7 @@ export const humanInterfaceStage: StageHandler = async (run) => {
   const description = fillTemplate(stringOr(run.config.description, run.stage.name || run.stage.key), run.values);
   return {
     kind: 'open-ticket',
-    ticket: { teamId, slaSeconds, html: run.template?.html ?? '', description },
+    ticket: { teamId, slaSeconds, html: run.template?.html ?? '', templateVersion: run.template?.version ?? null, description },
     parameters: { teamId, slaSeconds },
   };
 };

@@ -18,7 +18,7 @@ export type StageRun = {
   stage: FlowStage;
   seq: number;
   /** The node template's id and its HTML (human-interface), when the stage names one. */
-  template: { id: string; html: string } | null;
+  template: { id: string; html: string; version: number } | null;
   /** The node template's config overlaid with the stage's own config. */
   config: Values;
   values: Values;
@@ -40,7 +40,8 @@ export type ApiCallRecord = {
   at: Date;
 };
 
-export type TicketSpec = { teamId: string; slaSeconds: number; html: string; description: string };
+/** templateVersion: the node template version whose text `html` is (null when the stage has no template). */
+export type TicketSpec = { teamId: string; slaSeconds: number; html: string; templateVersion: number | null; description: string };
 
 export type StageOutcome =
   | { kind: 'advance'; exported: Values; parameters: Values; apiCalls?: ApiCallRecord[] }

@@ -2,6 +2,7 @@ import { enabledModuleSet } from '../access/modules.ts';
 import type { NodeTemplateDoc } from '../sync/documents.gen.ts';
 import type { ReplicaDoc } from '../sync/protocol.ts';
 import { createTemplateArgs, TEMPLATE_REFUSALS, templateTextFor, updateTemplateArgs, type CreateTemplateArgs, type UpdateTemplateArgs } from '../templates/templateRules.ts';
+import { versionAfterSave } from '../templates/templatePages.ts';
 import { isAdminRole } from '../tickets/inboxRules.ts';
 import { defineMutation, MutationRefused, type DocRef, type DocWrite, type MutationActor } from './types.ts';
 
@@ -49,6 +50,7 @@ export const createTemplate = defineMutation<CreateTemplateArgs>({
         description: args.description,
         config: args.config as NodeTemplateDoc['config'],
         template: templateTextFor(args.nodeType, args.template),
+        version: 1,
         createdAt: now,
         updatedAt: now,
       }),
@@ -66,6 +68,7 @@ export const updateTemplate = defineMutation<UpdateTemplateArgs>({
     if (!doc || doc.deleted || doc.kind !== 'nodeTemplate') throw new MutationRefused('not-found', TEMPLATE_REFUSALS.notFound);
     requireCaseType(docs, args.caseTypeId);
     const current = doc as NodeTemplateDoc;
+    const template = templateTextFor(args.nodeType, args.template ?? current.template);
     return [
       write({
         ...current,
@@ -74,7 +77,9 @@ export const updateTemplate = defineMutation<UpdateTemplateArgs>({
         name: args.name,
         description: args.description,
         config: args.config as NodeTemplateDoc['config'],
-        template: templateTextFor(args.nodeType, args.template ?? current.template),
+        template,
+        // A template document replicated before migration 015 has no version yet: it was version 1.
+        version: versionAfterSave({ ...current, version: current.version ?? 1 }, { template, config: args.config }),
         updatedAt: now,
       }),
     ];

@@ -273,6 +273,7 @@ export const createTicket = defineMutation<CreateTicketArgs>({
       status: member === null ? 'unassigned' : 'assigned',
       state: 'open',
       template: '',
+      templateVersion: null,
       initialValues: {},
       data: {},
       slaSeconds: slaSeconds(args.createdAt, args.dueAt),

@@ -249,6 +249,7 @@ export const nodeTemplateDocSchema = z.object({
   template: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  version: z.number(),
 });
 export type NodeTemplateDoc = z.infer<typeof nodeTemplateDocSchema>;
 
@@ -320,6 +321,7 @@ export const ticketDocSchema = z.object({
   exit: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  templateVersion: z.number().nullable(),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 

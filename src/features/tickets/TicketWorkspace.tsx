@@ -58,7 +58,14 @@ export function TicketWorkspace({ ticket, userId }: Props) {
           // A ticket opened by hand has no form: the actions above are the whole work.
           <EmptyState title={t('ticket.noTemplate')} text={t('ticket.noTemplateText')} />
         ) : (
-          <TemplateFrame ticket={ticket} onRequest={onRequest} />
+          <div className="flex min-w-0 flex-col gap-1">
+            <TemplateFrame ticket={ticket} onRequest={onRequest} />
+            {typeof ticket.templateVersion === 'number' && (
+              <p className="text-sm text-slate-600" data-testid="ticket-template-version">
+                {t('ticket.templateVersion', { version: ticket.templateVersion })}
+              </p>
+            )}
+          </div>
         )}
         <aside aria-labelledby="case-notes-title" className="flex min-w-0 flex-col gap-2">
           <h2 id="case-notes-title" className="text-lg font-semibold text-slate-900">
