@@ -23,7 +23,7 @@ export function ApiCallsTab() {
   const { t } = useTranslation();
   const id = useId();
   const formatDate = useDateFormat();
-  const { search, set } = useTraceSearch();
+  const { search, set, paging, closeTrace } = useTraceSearch();
   const filters = apiFiltersOf(search);
   const scope = apiTraceScope(filters);
   const state = useTracePage<ApiExecutionDoc>(scope);
@@ -98,17 +98,13 @@ export function ApiCallsTab() {
         caption={t('traces.api.caption')}
         emptyText={t('traces.api.none')}
         columns={columns}
-        page={filters.page}
-        limit={filters.limit}
-        onPage={(page) => set({ page: page > 1 ? page : undefined })}
-        onLimit={(limit) => set({ limit })}
-        onOpen={(row) => set({ trace: row.id }, { keepPage: true })}
+        {...paging(filters)}
         testId="api-trace"
       />
       {open !== null && (
         <TraceDetailDialog
           open
-          onClose={() => set({ trace: undefined }, { keepPage: true })}
+          onClose={closeTrace}
           title={t('traces.detail.apiTitle')}
           fields={[
             [t('traces.detail.id'), open.id],

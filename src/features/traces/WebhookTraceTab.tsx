@@ -18,7 +18,7 @@ export function WebhookTraceTab() {
   const { t } = useTranslation();
   const id = useId();
   const formatDate = useDateFormat();
-  const { search, set } = useTraceSearch();
+  const { search, set, paging, closeTrace } = useTraceSearch();
   const filters = webhookFiltersOf(search);
   const scope = webhookTraceScope(filters);
   const state = useTracePage<WebhookExecutionDoc>(scope);
@@ -67,17 +67,13 @@ export function WebhookTraceTab() {
         caption={t('traces.webhook.caption')}
         emptyText={t('traces.webhook.none')}
         columns={columns}
-        page={filters.page}
-        limit={filters.limit}
-        onPage={(page) => set({ page: page > 1 ? page : undefined })}
-        onLimit={(limit) => set({ limit })}
-        onOpen={(row) => set({ trace: row.id }, { keepPage: true })}
+        {...paging(filters)}
         testId="webhook-trace"
       />
       {open !== null && (
         <TraceDetailDialog
           open
-          onClose={() => set({ trace: undefined }, { keepPage: true })}
+          onClose={closeTrace}
           title={t('traces.detail.webhookTitle')}
           fields={[
             [t('traces.detail.id'), open.id],

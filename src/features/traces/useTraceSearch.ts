@@ -24,5 +24,14 @@ export function useTraceSearch() {
     [search, navigate],
   );
   const setTab = useCallback((tab: TraceTab) => void navigate({ to: '/admin-info', search: { ...others(), tab: 'trace', traceTab: tab } }), [others, navigate]);
-  return { search, set, setTab };
+  /** A trace table's paging and row opening, kept in the URL like its filters. */
+  const paging = (filters: { page: number; limit: number }) => ({
+    page: filters.page,
+    limit: filters.limit,
+    onPage: (page: number) => set({ page: page > 1 ? page : undefined }),
+    onLimit: (limit: number) => set({ limit }),
+    onOpen: (row: { id: string }) => set({ trace: row.id }, { keepPage: true }),
+  });
+  const closeTrace = () => set({ trace: undefined }, { keepPage: true });
+  return { search, set, setTab, paging, closeTrace };
 }
