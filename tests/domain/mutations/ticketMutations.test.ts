@@ -136,6 +136,7 @@ describe('ticket.create', () => {
           status: 'assigned',
           state: 'open',
           template: '',
+          templateVersion: null,
           initialValues: {},
           data: {},
           slaSeconds: 24 * 3600,
