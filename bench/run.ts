@@ -20,6 +20,7 @@ import { run as runReconnect } from './reconnect.ts';
 import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
 import { run as runTraces } from './traces.ts';
+import { run as runTracesPaint } from './tracesPaint.ts';
 
 export type BenchResult = { name: string; value: number; unit: string; target?: string };
 
@@ -41,6 +42,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   'frontdesk-submit': runFrontdeskSubmit,
   'kiosk-load': runKioskLoad,
   traces: runTraces,
+  'traces-paint': runTracesPaint,
 };
 
 const only = process.argv[2];

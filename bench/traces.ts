@@ -18,13 +18,13 @@ const WS = 'ws-demo';
 const WEBHOOKS = 7;
 const REQUESTS = 50;
 const DAY_MS = 86_400_000;
-const hookId = (n: number) => `whk-bench-${n}`;
+export const hookId = (n: number) => `whk-bench-${n}`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** `rows` executions over the year before now: status by row number mod 10 (7 success, 2 error, 1 processing). */
-async function seedExecutions(t: TestApp, rows: number): Promise<number> {
+export async function seedExecutions(t: TestApp, rows: number): Promise<number> {
   const started = performance.now();
   await withWorkspaceWrite(t.handle.db, WS, async (tx, rev) => {
     await sql`

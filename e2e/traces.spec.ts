@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_WEBHOOK } from '../server/db/seed/demoDefinitions.ts';
+import { DEMO_WEBHOOK, IDS } from '../server/db/seed/demoDefinitions.ts';
 import { axeViolations } from './pages/axe.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
-import { apiToken } from './pages/serverReads.ts';
+import { apiToken, serverMutation } from './pages/serverReads.ts';
 import { ADMIN, ShellPage } from './pages/ShellPage.ts';
 
 /**
@@ -122,4 +122,25 @@ test('an administrator finds a webhook delivery and a failed external call in th
   await expect(page.getByRole('heading', { name: 'Webhook execution' })).toBeVisible();
   await page.screenshot({ path: shotPath('traces-webhook-dialog-390') });
   await context.setOffline(false);
+});
+
+test("a run's failed API stage shows in API Calls with its instance's request", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Claims Intake's second stage looks the policy up at api.example.com, which no machine here can reach: the stage
+  // fails and each attempt is an external API execution of that run.
+  const policy = `P-TRACE-${Date.now()}`;
+  const token = await apiToken(request, ADMIN);
+  expect(await serverMutation(request, token, 'instance.start', { appId: IDS.apps.claims, ids: [`inst-e2e-trace-${Date.now()}`], values: { policyNumber: policy } })).toMatchObject({ status: 'applied' });
+
+  await new ShellPage(page).signInAs(ADMIN);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTraceTab(page, `traceTab=api&status=error&method=GET&url=${policy}`);
+  const rows = page.getByTestId('api-trace').locator('tbody tr');
+  // The engine polls every second and retries the stage: the page follows as its rows arrive.
+  await expect(rows.first()).toContainText(`api.example.com/policies/${policy}`, { timeout: 60_000 });
+  await expect(rows.first()).toContainText('Error');
+  await rows.first().getByRole('button', { name: /^Open the execution of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'API call' });
+  await expect(dialog).toContainText(`GET https://api.example.com/policies/${policy}`);
+  await expect(dialog).toContainText('NETWORK');
 });
