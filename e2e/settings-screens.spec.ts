@@ -24,7 +24,8 @@ test('each Settings tab fits at 1,280 and 390 px and names the browser tab', asy
       await expect(tab).toHaveAttribute('aria-selected', 'true');
       await expect(tab).toBeInViewport();
       await expect(page).toHaveTitle(`${name} · Settings · Workflow Console`);
-      await expect(page.getByRole('tabpanel')).toBeVisible();
+      // Trace Management nests its own tab panels: the outer one is the Settings section's.
+      await expect(page.getByRole('tabpanel').first()).toBeVisible();
       await expectNoSidewaysScroll(page, `${name} at ${width} px`);
       await page.screenshot({ path: shotPath(`settings-${name.replace(/\W+/g, '-').toLowerCase()}-${width}`), fullPage: true });
     }
