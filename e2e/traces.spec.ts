@@ -39,7 +39,7 @@ test('an administrator finds a webhook delivery and a failed external call in th
   const webhookTab = page.getByTestId('webhook-trace');
   await expect(page.getByRole('tab', { name: 'Webhook Trace', selected: true })).toBeVisible();
   await expect(page.getByLabel('Webhook ID')).toHaveValue(DEMO_WEBHOOK.id);
-  const webhookRows = webhookTab.locator('tbody tr');
+  const webhookRows = webhookTab.locator('[data-trace-id]:visible');
   await expect(webhookRows.first()).toBeVisible({ timeout: 30_000 });
   await expect(webhookRows.first()).toContainText('Success');
   await expect(webhookTab.getByTestId('webhook-trace-read-at')).toContainText('Read from the server');
@@ -77,7 +77,7 @@ test('an administrator finds a webhook delivery and a failed external call in th
   await expect(page.getByRole('button', { name: 'Today (24 h)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/method=DELETE/);
   const apiTab = page.getByTestId('api-trace');
-  const apiRows = apiTab.locator('tbody tr');
+  const apiRows = apiTab.locator('[data-trace-id]:visible');
   await expect(apiRows).toHaveCount(1, { timeout: 30_000 });
   await expect(apiRows.first()).toContainText('unreachable-host.invalid');
   await expect(apiRows.first()).toContainText('Error');
@@ -135,7 +135,7 @@ test("a run's failed API stage shows in API Calls with its instance's request", 
   await new ShellPage(page).signInAs(ADMIN);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTraceTab(page, `traceTab=api&status=error&method=GET&url=${policy}`);
-  const rows = page.getByTestId('api-trace').locator('tbody tr');
+  const rows = page.getByTestId('api-trace').locator('[data-trace-id]:visible');
   // The engine polls every second and retries the stage: the page follows as its rows arrive.
   await expect(rows.first()).toContainText(`api.example.com/policies/${policy}`, { timeout: 60_000 });
   await expect(rows.first()).toContainText('Error');

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../data/replica.ts';
 import type { TracePageState } from '../../data/tracePages.ts';
@@ -26,10 +26,10 @@ type Props<Row extends WebhookExecutionDoc | ApiExecutionDoc> = {
 };
 
 /**
- * A lazy trace table (part 2 §2, §9): the one page the replica holds for these filters, its total and its age,
- * Refresh, the page size (25/50/100) and a paginator over the server's total. Offline it shows the page as this
- * device last read it, with when; a page never read shows the empty list (part 2 §8: a failed fetch empties it
- * silently) and, offline, says why.
+ * A lazy trace table (part 2 §2, §9), cards of the same columns below 900 px: the one page the replica holds for
+ * these filters, its total and its age, Refresh, the page size (25/50/100) and a paginator over the server's total.
+ * Offline it shows the page as this device last read it, with when; a page never read shows the empty list
+ * (part 2 §8: a failed fetch empties it silently) and, offline, says why.
  */
 export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>(props: Props<Row>) {
   const { state, caption, emptyText, columns, page, limit, onPage, onLimit, onOpen, testId } = props;
@@ -43,7 +43,36 @@ export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>
   let body: ReactNode;
   if (state.loading) body = <p className="py-8 text-center text-slate-600" role="status">{t('traces.loading')}</p>;
   else if (state.rows.length === 0) body = <EmptyState title={emptyText} />;
-  else body = <Table caption={caption} columns={columns} rows={state.rows} rowKey={(row) => row.id} emptyText={emptyText} onRowClick={(row) => onOpen(row)} pageSize={limit} rowAttributes={(row) => ({ 'data-trace-id': row.id })} />;
+  else
+    body = (
+      <>
+        <div className="hidden min-[900px]:block">
+          <Table caption={caption} columns={columns} rows={state.rows} rowKey={(row) => row.id} emptyText={emptyText} onRowClick={(row) => onOpen(row)} pageSize={limit} rowAttributes={(row) => ({ 'data-trace-id': row.id })} />
+        </div>
+        {/* Below 900 px each execution is a card of the same columns, so nothing scrolls sideways. */}
+        <ul aria-label={caption} className="flex flex-col gap-2 min-[900px]:hidden">
+          {state.rows.map((row) => (
+            <li
+              key={row.id}
+              data-trace-id={row.id}
+              className="cursor-pointer rounded-lg border border-slate-200 bg-white p-3 focus-within:border-focus focus-within:ring-1 focus-within:ring-focus"
+              onClick={(event) => {
+                if (!(event.target instanceof Element && event.target.closest('a, button') !== null)) onOpen(row);
+              }}
+            >
+              <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                {columns.map((column) => (
+                  <Fragment key={column.key}>
+                    <dt className="font-medium text-slate-600">{column.header}</dt>
+                    <dd className="min-w-0 break-words text-slate-800">{column.cell(row)}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
   return (
     <section aria-label={caption} className="flex flex-col gap-3" data-testid={testId}>
       {offlineText !== null && <FreshnessNote text={offlineText} online={status.online} testId={`${testId}-freshness`} />}
