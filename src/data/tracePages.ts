@@ -16,8 +16,8 @@ export type TracePageState<Row> = {
  * One trace page (src/domain/traces/traceScope.ts) from the replica, its scope kept open while the screen shows it,
  * so the page is read from the server when the screen opens and again on each `runs` notice or Refresh.
  *
- * A failed fetch (part 2 §8 "emptied silently"), for a list the replica backs: when the server refuses the page or
- * cannot be reached and this device never read it, the list is empty with no error message; a page read before
+ * A trace read that fails (part 2 §8 "emptied silently"), for a list the replica backs: when the server refuses
+ * the page or cannot be reached and this device never read it, the list is empty with no error message; a page read before
  * stays shown with its age (offline, that is the point of the replica), never replaced by an error.
  */
 export function useTracePage<Row extends WebhookExecutionDoc | ApiExecutionDoc>(scope: string): TracePageState<Row> {
