@@ -40,19 +40,23 @@ export function createMetrics(options: MetricsOptions) {
 
   new Gauge({
     name: 'engine_jobs',
-    help: 'Engine jobs by kind and state (queued: due or waiting, running: claimed, failed: waiting to retry after an error)',
-    labelNames: ['kind', 'state'],
+    help: 'Engine jobs by kind, stage type ("none" for cron and batch jobs) and state (queued, running, failed)',
+    labelNames: ['kind', 'stage_type', 'state'],
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await sql<{ kind: string; state: string; n: string | number }>`
-        select kind,
-          case when locked_until is not null and locked_until >= now() then 'running'
-               when last_error is not null then 'failed'
+      // A stage job names its instance and stage seq; the stage row, written with the job, holds the node type.
+      const rows = await sql<{ kind: string; stage_type: string | null; state: string; n: string | number }>`
+        select j.kind, s.node_type as stage_type,
+          case when j.locked_until is not null and j.locked_until >= now() then 'running'
+               when j.last_error is not null then 'failed'
                else 'queued' end as state,
           count(*) as n
-        from jobs where done_at is null group by 1, 2`.execute(options.db);
-      for (const row of rows.rows) this.set({ kind: row.kind, state: row.state }, Number(row.n));
+        from jobs j
+        left join instance_stages s
+          on j.kind = 'stage' and s.instance_id = j.instance_id and s.seq = cast(j.payload->>'seq' as integer)
+        where j.done_at is null group by 1, 2, 3`.execute(options.db);
+      for (const row of rows.rows) this.set({ kind: row.kind, stage_type: row.stage_type ?? 'none', state: row.state }, Number(row.n));
     },
   });
   const pool = options.pool;

@@ -62,8 +62,10 @@ describe.each(backends)('metrics and health on %s', (backend) => {
     expect(after).not.toContain('no.suchMutation');
     expect(moved('webhook_deliveries_total{status="202"}')).toBe(1);
     expect(moved('http_request_duration_seconds_count{method="GET",route="/sync/pull",status="200"}')).toBe(1);
-    // The delivery queued its instance's first stage for the engine (not running in this test).
-    expect(sample(after, 'engine_jobs{kind="stage",state="queued"}')).toBeGreaterThanOrEqual(1);
+    // The delivery queued its instance's first stage for the engine (not running in this test), labelled by its type.
+    const queuedStages = after.split('\n').filter((line) => line.startsWith('engine_jobs{kind="stage",') && line.includes('state="queued"'));
+    expect(queuedStages.length).toBeGreaterThanOrEqual(1);
+    expect(queuedStages.every((line) => /stage_type="[a-z-]+"/.test(line) && !line.includes('stage_type="none"'))).toBe(true);
     if (backend === 'postgres') expect(sample(after, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
   });
 
