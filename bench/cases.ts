@@ -14,7 +14,7 @@ type BenchWindow = { bench: Record<string, (...args: unknown[]) => Promise<unkno
 const call = <T>(page: Page, method: string, ...args: unknown[]) =>
   page.evaluate(({ method, args }) => (window as unknown as BenchWindow).bench[method]!(...args), { method, args }) as Promise<T>;
 
-type ViewTiming = { name: string; p50: number; p95: number; max: number; total: number; lastGroupMs: number; groups: number; turnP50: number; turnP95: number };
+type ViewTiming = { name: string; p50: number; p95: number; max: number; totalP50: number; totalP95: number; total: number; lastGroupMs: number; groups: number; turnP50: number; turnP95: number };
 
 /**
  * The cases history over the 100,000-case workspace of `npm run bench -- sync` (the same seed), in real Chromium:
@@ -43,7 +43,11 @@ export async function run(): Promise<BenchResult[]> {
     const indexes = REPLICA_SCHEMAS.cases.indexes?.length ?? 0;
     const results: BenchResult[] = [{ name: `cases: cold sync of ${CASES} cases (${indexes} case indexes)`, value: round(cold.ms / 1000), unit: 's' }];
     for (const view of views) {
-      results.push({ name: `cases history: open ${view.name} p95`, value: round(view.p95), unit: `ms (p50 ${round(view.p50)}, max ${round(view.max)}; ${view.total} cases)`, target: '≤ 16 ms' });
+      results.push({ name: `cases history: open ${view.name}, rows p95`, value: round(view.p95), unit: `ms (p50 ${round(view.p50)}, max ${round(view.max)}; ${view.total} cases)`, target: '≤ 16 ms' });
+    }
+    // The total (groups, 'of N') is counted after the rows are shown, as the screen does.
+    for (const view of views) {
+      results.push({ name: `cases history: open ${view.name}, total counted p95`, value: round(view.totalP95), unit: `ms (p50 ${round(view.totalP50)})` });
     }
     for (const view of views) {
       results.push({ name: `cases history: ${view.name}, next page p95`, value: round(view.turnP95), unit: `ms (p50 ${round(view.turnP50)})`, target: '≤ 16 ms' });

@@ -184,27 +184,29 @@ export function useQuery<C extends SyncedCollection>(collection: C, query: Repli
 
 /**
  * A page query whose deep `skip` becomes an index range first (src/data/indexSeek.ts), so page 5,000 costs what
- * page 1 does; null while that is worked out. `version` (the list's count, say) seeks again when the list moved.
+ * page 1 does; null while that is worked out. `version` (the list's count, say) seeks again when the list moved;
+ * meanwhile the same page keeps its last range, so its rows do not blink out.
  */
 export function useSeekedQuery(collection: SyncedCollection, query: ReplicaQuery | null, version: unknown): ReplicaQuery | null {
   const live = useLiveReplica();
   const deep = query !== null && (query.skip ?? 0) >= SEEK_FROM;
-  const key = deep ? JSON.stringify([query, version]) : null;
-  const [state, setState] = useState<{ key: string; query: ReplicaQuery } | null>(null);
+  const wantedKey = deep ? JSON.stringify(query) : null;
+  const key = deep ? JSON.stringify([wantedKey, version]) : null;
+  const [state, setState] = useState<{ key: string; wantedKey: string; query: ReplicaQuery } | null>(null);
   useEffect(() => {
-    if (!live || key === null) return;
+    if (!live || key === null || wantedKey === null) return;
     let current = true;
-    const [wanted] = JSON.parse(key) as [ReplicaQuery];
+    const wanted = JSON.parse(wantedKey) as ReplicaQuery;
     seekQuery(live.db[collection], wanted).then(
-      (seeked) => current && setState({ key, query: seeked ?? wanted }),
-      () => current && setState({ key, query: wanted }),
+      (seeked) => current && setState({ key, wantedKey, query: seeked ?? wanted }),
+      () => current && setState({ key, wantedKey, query: wanted }),
     );
     return () => {
       current = false;
     };
-  }, [live, collection, key]);
+  }, [live, collection, key, wantedKey]);
   if (!deep) return query;
-  return state?.key === key ? state.query : null;
+  return state !== null && (state.key === key || state.wantedKey === wantedKey) ? state.query : null;
 }
 
 /** One document: undefined while loading, null when the replica does not have it. */

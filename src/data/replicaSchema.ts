@@ -39,7 +39,8 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
   // The cases history (src/domain/cases/caseHistoryQuery.ts) and a case type's activity (a type's cases by status):
   // one index per filter combination, each ending in newestFirst so a page stops after its rows and a count is the
   // index's own; a state implies its case type.
-  // Version 1 added the search keys and the state and combination indexes (CASES_MIGRATIONS fills them in).
+  // Version 1 added the search keys and the state and combination indexes (CASES_MIGRATIONS fills them in);
+  // version 2 the search keys under a status, so a search narrowed by status is an index range too.
   cases: synced(
     [
       ['newestFirst'],
@@ -52,6 +53,9 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
       ['caseKey'],
       ['customerKey'],
       ['sharedKey'],
+      ['status', 'caseKey'],
+      ['status', 'customerKey'],
+      ['status', 'sharedKey'],
     ],
     {
       status: { type: 'string', maxLength: 20 },
@@ -63,7 +67,7 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
       sharedKey: searchText,
     },
     ['status', 'caseTypeId', 'newestFirst', 'stateKey', 'caseKey', 'customerKey', 'sharedKey'],
-    1,
+    2,
   ),
   caseRecords: synced([['caseId', 'kind']], { caseId: id }, ['caseId']),
   runs: synced([['kind', 'newestFirst']], { newestFirst: epochMs }, ['newestFirst']),
@@ -93,4 +97,6 @@ export const REPLICA_SCHEMAS: Record<ReplicaCollection, RxJsonSchema<AnyDoc>> = 
  */
 export const CASES_MIGRATIONS = {
   1: (doc: AnyDoc) => withReplicaFields(doc),
+  // Version 2 only adds indexes over fields every case already has.
+  2: (doc: AnyDoc) => doc,
 };

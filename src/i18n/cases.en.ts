@@ -23,6 +23,7 @@ export const casesEn = {
     groupOf: 'of {{count}}',
     groupHint: 'Cases come in groups of 500.',
     showing: 'Cases {{first}}–{{last}} of {{total}}',
+    showingCounting: 'Cases {{first}}–{{last}} of … (counting)',
     caption: 'Cases history, group {{group}}',
     columns: {
       caseId: 'Case ID',

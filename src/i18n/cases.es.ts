@@ -23,6 +23,7 @@ export const casesEs: CasesCatalogue = {
     groupOf: 'de {{count}}',
     groupHint: 'Los casos llegan en grupos de 500.',
     showing: 'Casos {{first}}–{{last}} de {{total}}',
+    showingCounting: 'Casos {{first}}–{{last}} de … (contando)',
     caption: 'Historial de casos, grupo {{group}}',
     columns: {
       caseId: 'ID de caso',

@@ -92,7 +92,10 @@ export const rowsInGroup = (total: number, group: number) => Math.max(0, Math.mi
 
 export const pagesInGroup = (total: number, group: number) => Math.max(1, Math.ceil(rowsInGroup(total, group) / CASES_PAGE_SIZE));
 
-/** Where the shown rows start in the whole list, and how many there are, with group and page clamped. */
+/**
+ * Where the shown rows start in the whole list, and how many there are, with group and page clamped. A total not
+ * counted yet (Infinity) leaves the group and page as asked: the page's rows show it exists, or that it must wait.
+ */
 export function pageWindow(total: number, group: number | undefined, page: number | undefined) {
   const g = clampGroup(group ?? 1, total);
   const p = Math.min(Math.max(0, Math.floor(page ?? 0)), pagesInGroup(total, g) - 1);
@@ -121,6 +124,16 @@ export type CaseHistoryPlan = {
   segmentsWithoutOverlap: IndexQuery[];
   /** The rows of each segment, from the answers to `counts.add` and `counts.subtract` in order. */
   segmentCounts: (add: readonly number[], subtract: readonly number[]) => number[];
+  /**
+   * Which counts a page's rows need; the others only give the total, so the screen reads them after the rows (a
+   * count is a walk of its whole range: 100,000 cases take about 10 ms, and IndexedDB answers one request at a time).
+   */
+  neededForRows: { add: boolean[]; subtract: boolean[] };
+  /**
+   * The segments' rows from the counts known so far, the last segment open-ended (Infinity) until it is counted;
+   * null while a count the rows need is missing.
+   */
+  openSegmentCounts: (add: readonly (number | undefined)[], subtract: readonly (number | undefined)[]) => number[] | null;
 };
 
 /** Strings that begin with `prefix`, as an index range (every character of an id sorts below U+FFFF). */
@@ -158,29 +171,39 @@ export function caseHistoryPlan(filters: CaseHistoryFilters): CaseHistoryPlan {
       segments: [{ selector: parts.selector, sort: [{ newestFirst: 'asc' }], index: parts.index }],
       segmentsWithoutOverlap: [{ selector: parts.selector, sort: [{ newestFirst: 'asc' }], index: parts.index }],
       segmentCounts: ([all = 0]) => [all],
+      neededForRows: { add: [false], subtract: [] },
+      openSegmentCounts: ([all]) => [all ?? Infinity],
     };
   }
-  // The filters ride along as conditions on the search's range (a search narrows to few cases).
+  // A status alone has the search keys under it in an index, so its ranges are counted and seeked like any other.
+  // Other filters ride along as conditions on the search's range (a search narrows to few cases).
+  const underStatus = Object.keys(parts.selector).length === 1 && parts.selector.status !== undefined;
+  const keyIndex = (key: string) => (underStatus ? ['status', key] : [key]);
   const byCase = { caseKey: startsWith(text), ...parts.selector };
   const byCustomer = { customerKey: startsWith(text), ...parts.selector };
   const both = { sharedKey: startsWith(text), ...parts.selector };
   return {
     counts: {
       add: [
-        { selector: byCase, index: ['caseKey'] },
-        { selector: byCustomer, index: ['customerKey'] },
+        { selector: byCase, index: keyIndex('caseKey') },
+        { selector: byCustomer, index: keyIndex('customerKey') },
       ],
-      subtract: [{ selector: both, index: ['sharedKey'] }],
+      subtract: [{ selector: both, index: keyIndex('sharedKey') }],
     },
     segments: [
-      { selector: byCase, sort: [{ caseKey: 'asc' }], index: ['caseKey'] },
-      { selector: { ...byCustomer, ...notStartingWith('caseKey', text) }, sort: [{ customerKey: 'asc' }], index: ['customerKey'] },
+      { selector: byCase, sort: [{ caseKey: 'asc' }], index: keyIndex('caseKey') },
+      { selector: { ...byCustomer, ...notStartingWith('caseKey', text) }, sort: [{ customerKey: 'asc' }], index: keyIndex('customerKey') },
     ],
     segmentsWithoutOverlap: [
-      { selector: byCase, sort: [{ caseKey: 'asc' }], index: ['caseKey'] },
-      { selector: byCustomer, sort: [{ customerKey: 'asc' }], index: ['customerKey'] },
+      { selector: byCase, sort: [{ caseKey: 'asc' }], index: keyIndex('caseKey') },
+      { selector: byCustomer, sort: [{ customerKey: 'asc' }], index: keyIndex('customerKey') },
     ],
     segmentCounts: ([cases = 0, customers = 0], [shared = 0]) => [cases, Math.max(0, customers - shared)],
+    // The case id matches come first, so where the customer id matches start is their count; the shared count
+    // picks the segments (few cases match by both ids: both ranges are short).
+    neededForRows: { add: [true, false], subtract: [true] },
+    openSegmentCounts: ([cases, customers], [shared]) =>
+      cases === undefined || shared === undefined ? null : [cases, customers === undefined ? Infinity : Math.max(0, customers - shared)],
   };
 }
 

@@ -71,26 +71,27 @@ export function CasesHistoryScreen(_props: ScreenProps) {
           </p>
         </div>
         <CaseHistoryFilters filters={filtersOf(view)} types={types} onChange={withFilters} />
-        {total === undefined ? (
+        {history.loading && history.rows.length === 0 ? (
           <p role="status" className="text-slate-600">
             {t('cases.history.loading')}
           </p>
-        ) : total === 0 ? (
+        ) : history.rows.length === 0 ? (
           <EmptyState icon="search" title={t('cases.history.none')} text={t('cases.history.noneText')} />
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div className="text-sm text-slate-700">
                 <p data-testid="cases-showing" aria-live="polite">
-                  {t('cases.history.showing', {
+                  {/* The rows come before the total: it is counted once they are shown. */}
+                  {t(total === undefined ? 'cases.history.showingCounting' : 'cases.history.showing', {
                     first: number(history.offset + 1),
                     last: number(history.offset + history.rows.length),
-                    total: number(total),
+                    total: number(total ?? 0),
                   })}
                 </p>
                 {search.q !== undefined && <p className="text-xs text-slate-600">{t('cases.history.searchIsOrdered')}</p>}
               </div>
-              {total > 0 && <GroupInput group={history.group} total={total} onGroup={(group) => place(group, 0)} />}
+              {total !== undefined && total > 0 && <GroupInput group={history.group} total={total} onGroup={(group) => place(group, 0)} />}
             </div>
             <CaseHistoryList caption={caption} rows={history.rows} types={types} busy={history.loading} />
             {needsPaginator(inGroup, CASES_PAGE_SIZE) && (

@@ -165,6 +165,21 @@ describe('every filter combination runs on an index', () => {
     expect(plan.segmentCounts([2, 30], [2])).toEqual([2, 28]);
   });
 
+  it('a search narrowed by a status alone is counted and paged on the status\u2019s own search key indexes', () => {
+    const plan = caseHistoryPlan({ q: 'CUST-12', status: 'PROGRESS' });
+    for (const count of [...plan.counts.add, ...plan.counts.subtract]) {
+      expect(count.index[0]).toBe('status');
+      expect(planOf(count, true).selectorSatisfiedByIndex).toBe(true);
+    }
+    for (const segment of plan.segmentsWithoutOverlap) {
+      const page = planOf({ ...segment, limit: 10, skip: 20 });
+      expect(page.sortSatisfiedByIndex).toBe(true);
+      expect(page.selectorSatisfiedByIndex).toBe(true);
+    }
+    // With another filter beside it, the filters stay conditions on the search's range.
+    expect(caseHistoryPlan({ q: 'CUST-12', status: 'PROGRESS', type: 'ct-demo-claim' }).counts.add[0]!.index).toEqual(['caseKey']);
+  });
+
   it('a date range covers both whole days, newest first', () => {
     const { selector } = caseHistoryPlan({ from: '2026-11-20', to: '2026-11-01' }).segments[0]!;
     const from = new Date(2026, 10, 1).getTime();
