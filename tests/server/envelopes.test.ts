@@ -9,6 +9,7 @@ import { localFileStore } from '../../server/files/fileStore.ts';
 import type { ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import { testBackends } from './helpers/databases.ts';
 import { pushMutations } from './helpers/mutationClient.ts';
+import { readStoredBytes } from './helpers/storedBytes.ts';
 import { createTestApp, demoAccount, type TestApp } from './helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -139,8 +140,8 @@ describe.each(backends)('envelopes on %s', (backend) => {
     ]);
     const store = localFileStore(storeDir);
     const image = files.find((f) => f.mime_type === 'image/png')!;
-    expect((await store.read(image.storage_key))?.toString('base64')).toBe(PNG_BASE64);
-    const audit = JSON.parse(String(await store.read(files.find((f) => f.mime_type === 'application/json')!.storage_key)));
+    expect((await readStoredBytes(store, image.storage_key))?.toString('base64')).toBe(PNG_BASE64);
+    const audit = JSON.parse(String(await readStoredBytes(store, files.find((f) => f.mime_type === 'application/json')!.storage_key)));
     expect(audit).toMatchObject({
       envelopeId: envelope.id,
       signer,
