@@ -40,7 +40,8 @@ const isMissing = (error: unknown) => {
 
 /**
  * Files as objects under `prefix/` in one bucket. Uploads stream through multipart uploads (a failed body aborts
- * the upload, so no object appears) and downloads stream the object's body as it arrives.
+ * the upload, so no object appears) and downloads stream the object's body as it arrives. The store owns the
+ * client: close() destroys it.
  */
 export function s3FileStore({ bucket, prefix, client }: { bucket: string; prefix: string; client: S3Client }): FileStore {
   const objectKey = (key: string) => [...(prefix ? [prefix] : []), ...storageKeySegments(key)].join('/');
