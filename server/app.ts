@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Backend } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { bridgeScriptHashSource, builderPreviewHashSource } from './http/bridgeScriptHash.ts';
-import { localFileStore } from './files/fileStore.ts';
+import { openFileStore } from './files/fileStoreConfig.ts';
 import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
@@ -212,7 +212,8 @@ export async function buildApp(options: {
   await app.register(templateRoutes(deps));
   await app.register(traceRoutes(deps));
   // Case files and envelopes share one file store: a signed envelope's image and audit record are case files.
-  const fileStore = localFileStore(config.fileStore);
+  const fileStore = await openFileStore(config.fileStore);
+  app.addHook('onClose', async () => fileStore.close?.());
   await app.register(fileRoutes(deps, fileStore));
   await app.register(envelopeRoutes(deps));
   // Public (the signing link is the credential), rate-limited per address.

@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { DEFAULT_FILE_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES } from '../src/domain/files/fileRules.ts';
 import { SUBMISSION_RATE_LIMIT } from '../src/domain/forms/formRules.ts';
 import { EXTERNAL_CALL_RATE_LIMIT } from '../src/domain/traces/externalCall.ts';
+import { fileStoreSetting, type FileStoreSetting } from './files/fileStoreConfig.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** A folder path, or s3://bucket/prefix (server/files/fileStoreConfig.ts); the S3 store reads the AWS variables. */
   FILE_STORE: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.string().optional(),
+  AWS_ENDPOINT_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   FILE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_MAX_BYTES),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_BYTES),
   SMTP_URL: z.string().optional(),
@@ -45,7 +51,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  fileStore: string;
+  fileStore: FileStoreSetting;
   /** Upload limits: each file, and all files of one request together (413 beyond either). */
   fileMaxBytes: number;
   uploadMaxBytes: number;
@@ -86,12 +92,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const fileStore = fileStoreSetting(e, dataDir);
+  if ('problem' in fileStore) throw new Error(`Invalid configuration: ${fileStore.problem}`);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
-    fileStore: path.resolve(e.FILE_STORE ?? path.join(dataDir, 'files')),
+    fileStore,
     fileMaxBytes: e.FILE_MAX_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     smtpUrl: e.SMTP_URL || undefined,

@@ -4,7 +4,7 @@ import { ENVELOPE_MESSAGES, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SIDE } from '../.
 import { hashToken } from '../auth/sessions.ts';
 import { withWorkspaceWrite } from '../db/revisions.ts';
 import type { Database } from '../db/schema.ts';
-import { newStorageKey, type FileStore } from '../files/fileStore.ts';
+import { newStorageKey, sha256OfStored, type FileStore } from '../files/fileStore.ts';
 import { ApiError } from '../http/errors.ts';
 import type { EnvelopeRow } from './provider.ts';
 
@@ -73,7 +73,8 @@ const slug = (text: string) =>
  */
 export async function recordSignature(db: Kysely<Database>, store: FileStore, { opened, png, ip, userAgent, now }: SignatureInput): Promise<EnvelopeRow> {
   const { envelope, document } = opened;
-  const documentBytes = document ? await store.read(document.storageKey) : null;
+  const stored = document ? await store.read(document.storageKey) : null;
+  const documentSha256 = stored ? await sha256OfStored(stored) : null;
   const day = now.toISOString().slice(0, 10);
   // Names that tell the two apart even where a list cuts them short.
   const base = `signature-${slug(envelope.signer_name)}-${day}`;
@@ -87,7 +88,7 @@ export async function recordSignature(db: Kysely<Database>, store: FileStore, { 
     ip,
     userAgent,
     signature: { fileId: signed.id, sha256: sha256(png), bytes: png.length },
-    document: document ? { fileId: document.id, name: document.name, sha256: documentBytes ? sha256(documentBytes) : null } : null,
+    document: document ? { fileId: document.id, name: document.name, sha256: documentSha256 } : null,
     linkExpiresAt: envelope.expires_at?.toISOString() ?? null,
     requestedBy: envelope.created_by,
   };

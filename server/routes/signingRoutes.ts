@@ -44,14 +44,15 @@ export const signingRoutes =
 
     app.get(`${SIGNING_PATH}/:token/document`, { schema: { params }, config: { rateLimit } }, async (request, reply) => {
       const { document } = await openByToken(db, request.params.token, new Date());
-      const bytes = document ? await store.read(document.storageKey) : null;
-      if (!document || !bytes) throw new ApiError(404, 'not-found', 'This envelope has no document to read');
+      const stored = document ? await store.read(document.storageKey) : null;
+      if (!document || !stored) throw new ApiError(404, 'not-found', 'This envelope has no document to read');
       const disposition = INLINE_TYPES.has(document.type) ? 'inline' : 'attachment';
+      if (stored.size !== undefined) reply.header('content-length', stored.size);
       return reply
         .type(document.type)
         .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(document.name)}`)
         .header('cache-control', 'no-store')
-        .send(bytes);
+        .send(stored.stream);
     });
 
     app.post(`${SIGNING_PATH}/:token`, { schema: { params, body: signBody }, config: { rateLimit } }, async (request, reply) => {

@@ -7,8 +7,10 @@ import { createSession } from '../../server/auth/sessions.ts';
 import { createWorkspace, withWorkspaceWrite } from '../../server/db/revisions.ts';
 import { localFileStore } from '../../server/files/fileStore.ts';
 import type { ReplicaDoc } from '../../src/domain/sync/protocol.ts';
+import { demoFileCases } from './helpers/caseFiles.ts';
 import { testBackends } from './helpers/databases.ts';
 import { pushMutations } from './helpers/mutationClient.ts';
+import { readStoredBytes } from './helpers/storedBytes.ts';
 import { createTestApp, demoAccount, type TestApp } from './helpers/testApp.ts';
 
 const backends = await testBackends();
@@ -38,15 +40,7 @@ describe.each(backends)('envelopes on %s', (backend) => {
     admin = await t.loginAs(demoAccount('ADMIN').username);
     agent = await t.loginAs(demoAccount('NORMAL').username);
     const db = t.handle.db;
-    agentCase = (await db.selectFrom('tickets').select('case_id').where('team_id', '=', 'team-demo-claims').where('case_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).case_id!;
-    closedCase = (
-      await db
-        .selectFrom('cases')
-        .select('id')
-        .where('id', 'not in', (eb) => eb.selectFrom('tickets').select('case_id').where('case_id', 'is not', null).where('team_id', 'in', ['team-demo-claims', 'team-demo-field']))
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ agentCase, closedCase } = await demoFileCases(db));
     // The document to sign: a file of the agent's case, bytes in the store.
     await localFileStore(storeDir).write('ws-demo/doc/contract', DOCUMENT);
     await withWorkspaceWrite(db, 'ws-demo', (tx, rev) =>
@@ -139,8 +133,8 @@ describe.each(backends)('envelopes on %s', (backend) => {
     ]);
     const store = localFileStore(storeDir);
     const image = files.find((f) => f.mime_type === 'image/png')!;
-    expect((await store.read(image.storage_key))?.toString('base64')).toBe(PNG_BASE64);
-    const audit = JSON.parse(String(await store.read(files.find((f) => f.mime_type === 'application/json')!.storage_key)));
+    expect((await readStoredBytes(store, image.storage_key))?.toString('base64')).toBe(PNG_BASE64);
+    const audit = JSON.parse(String(await readStoredBytes(store, files.find((f) => f.mime_type === 'application/json')!.storage_key)));
     expect(audit).toMatchObject({
       envelopeId: envelope.id,
       signer,

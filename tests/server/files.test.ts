@@ -5,27 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, withWorkspaceWrite } from '../../server/db/revisions.ts';
 import type { MutationBatchResponse } from '../../src/domain/sync/protocol.ts';
+import { demoFileCases, multipart, type Part } from './helpers/caseFiles.ts';
 import { testBackends } from './helpers/databases.ts';
 import { createTestApp, demoAccount, type TestApp } from './helpers/testApp.ts';
 
 const backends = await testBackends();
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----test${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'filename' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`), 'filename' in part ? part.bytes : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const png = (n: number) => Buffer.alloc(n, 7);
 const file = (name: string, bytes: Buffer, type = 'image/png') => ({ name, filename: `${name}.png`, type, bytes });
@@ -45,15 +29,7 @@ describe.each(backends)('case files on %s', (backend) => {
     admin = await t.loginAs(demoAccount('ADMIN').username);
     agent = await t.loginAs(demoAccount('NORMAL').username);
     const db = t.handle.db;
-    agentCase = (await db.selectFrom('tickets').select('case_id').where('team_id', '=', 'team-demo-claims').where('case_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).case_id!;
-    closedCase = (
-      await db
-        .selectFrom('cases')
-        .select('id')
-        .where('id', 'not in', (eb) => eb.selectFrom('tickets').select('case_id').where('case_id', 'is not', null).where('team_id', 'in', ['team-demo-claims', 'team-demo-field']))
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ agentCase, closedCase } = await demoFileCases(db));
     await createWorkspace(db, { id: 'ws-other', name: 'Other' });
     await withWorkspaceWrite(db, 'ws-other', async (tx, rev) => {
       await tx.insertInto('case_types').values({ id: 'ct-other', workspace_id: 'ws-other', code: 'OTHER', rev }).execute();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFileDb, type FileDatabase } from '../../workers/files/fileDb.ts';
 import { fileReader } from '../../workers/files/fileReader.ts';
 import { uploadSender } from '../../workers/files/uploadSender.ts';
+import { demoFileCases } from '../server/helpers/caseFiles.ts';
 import { createTestApp, demoAccount, type TestApp } from '../server/helpers/testApp.ts';
 import { listen } from '../sync/helpers/syncHarness.ts';
 
@@ -28,16 +29,7 @@ describe('reading case files back', () => {
     baseUrl = await listen(t);
     admin = await t.loginAs(demoAccount('ADMIN').username);
     agent = await t.loginAs(demoAccount('NORMAL').username);
-    const tickets = t.handle.db.selectFrom('tickets').select('case_id').where('case_id', 'is not', null);
-    caseId = (await tickets.where('team_id', '=', 'team-demo-claims').orderBy('id').executeTakeFirstOrThrow()).case_id!;
-    otherCase = (
-      await t.handle.db
-        .selectFrom('cases')
-        .select('id')
-        .where('id', 'not in', (eb) => eb.selectFrom('tickets').select('case_id').where('case_id', 'is not', null).where('team_id', 'in', ['team-demo-claims', 'team-demo-field']))
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ agentCase: caseId, closedCase: otherCase } = await demoFileCases(t.handle.db));
     db = openFileDb('reader-admin');
     // A file on the server, sent the way the worker sends it.
     await db.uploads.put({ fileId: 'fil-reader-1', caseId, name: 'scan é.txt', type: 'text/plain', size: 5, makePublic: false, blob: new Blob(['hello'], { type: 'text/plain' }), createdAt: 1 });

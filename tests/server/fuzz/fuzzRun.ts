@@ -33,7 +33,8 @@ async function writeFingerprint(t: TestApp): Promise<string> {
            (select count(*) from password_resets) as resets,
            (select count(*) from webhook_executions) as deliveries,
            (select count(*) from external_api_executions) as calls`.execute(t.handle.db);
-  const files = await readdir(t.config.fileStore, { recursive: true }).catch(() => []);
+  const store = t.config.fileStore;
+  const files = store.kind === 'local' ? await readdir(store.root, { recursive: true }).catch(() => []) : [];
   return JSON.stringify({ ...rows[0], files: files.length });
 }
 
