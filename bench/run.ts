@@ -21,6 +21,7 @@ import { run as runServer } from './server.ts';
 import { run as runSync } from './sync.ts';
 import { run as runTraces } from './traces.ts';
 import { run as runTracesPaint } from './tracesPaint.ts';
+import { run as runTwoProcesses } from './twoProcesses.ts';
 
 export type BenchResult = { name: string; value: number; unit: string; target?: string };
 
@@ -43,6 +44,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   'kiosk-load': runKioskLoad,
   traces: runTraces,
   'traces-paint': runTracesPaint,
+  'two-processes': runTwoProcesses,
 };
 
 const only = process.argv[2];

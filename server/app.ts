@@ -18,6 +18,7 @@ import { createOriginPolicy, type OriginPolicy } from './http/corsOrigins.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputBoundary } from './http/inputBoundary.ts';
 import { registerOpenApi } from './http/openApi.ts';
+import { postgresRateLimitStore } from './http/rateLimitStore.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { SERVED_MUTATIONS } from './sync/mutationHandlers.ts';
 import { registerStaticAndFallback } from './http/staticAssets.ts';
@@ -95,8 +96,9 @@ export async function buildApp(options: {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
-    // Live streams never end by themselves; closing the server must not wait for them.
-    forceCloseConnections: true,
+    // Closing lets requests in flight finish (idle connections are closed); the live streams, which never end
+    // by themselves, are ended by the sync routes' preClose hook.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   // One schema per payload, from src/domain, validates bodies and queries on the way in.
@@ -113,6 +115,16 @@ export async function buildApp(options: {
   // Before every route: nothing a database cannot hold (NUL, lone surrogates) or a parser cannot walk (deep
   // nesting) gets past here.
   registerInputBoundary(app);
+  // While the app closes, an answer in flight also closes its connection: a kept-alive one would hold the close up
+  // and its next request would only get a 503 here.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   const metrics = createMetrics({ db: options.db, pool: options.pool, mutationNames: SERVED_MUTATIONS });
   app.decorate('metrics', metrics);
@@ -172,8 +184,9 @@ export async function buildApp(options: {
   await app.register(cookie);
 
   // Only routes that opt in (sign-in, recovery, signing, kiosk forms) are limited; the key is the caller's address
-  // unless the route names its own (kiosk forms: the kiosk id and the address).
-  await app.register(rateLimit, { global: false });
+  // unless the route names its own (kiosk forms: the kiosk id and the address). On PostgreSQL the counters are in
+  // the database, shared by every server process on it; PGlite serves one process, which counts in memory.
+  await app.register(rateLimit, { global: false, ...(options.backend === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}) });
 
   // Multipart bodies (file uploads) are parsed on demand by the routes that take them, within these limits;
   // the upload route adds its own total across files.

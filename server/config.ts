@@ -39,6 +39,8 @@ const envSchema = z.object({
   ENGINE_POLL_MS: z.coerce.number().int().min(10).default(1000),
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
   ENGINE_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  /** SIGTERM/SIGINT: how long the process may take to stop gracefully before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   API_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
   API_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   API_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(500),
@@ -76,6 +78,7 @@ export type Config = {
   enginePollMs: number;
   engineLeaseMs: number;
   engineBatchSize: number;
+  shutdownTimeoutMs: number;
   apiTimeoutMs: number;
   apiRetries: number;
   apiBackoffMs: number;
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enginePollMs: e.ENGINE_POLL_MS,
     engineLeaseMs: e.ENGINE_LEASE_MS,
     engineBatchSize: e.ENGINE_BATCH_SIZE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     apiTimeoutMs: e.API_TIMEOUT_MS,
     apiRetries: e.API_RETRIES,
     apiBackoffMs: e.API_BACKOFF_MS,

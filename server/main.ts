@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -41,16 +43,31 @@ async function main(): Promise<void> {
     pollMs: config.enginePollMs,
     leaseMs: config.engineLeaseMs,
     batchSize: config.engineBatchSize,
+    // Names the process holding a job (jobs.locked_by) when several serve one database.
+    workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     onPoll: (result) => app.metrics.enginePolled(result),
   });
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // The engine stops first: a stage in flight finishes and commits (or is left to its lease) before the pool closes.
-    await engine.stop();
-    await app.close();
-    await changeBus.stop();
-    await autoAnalyze?.stop();
-    await handle.close();
+    // Whatever hangs, the process is gone after the timeout; a load balancer has sent its clients elsewhere by then.
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      // Together: the listener closes (live streams end with a reconnect hint, requests in flight finish, new ones
+      // get 503) while the engine finishes its batch or, after half the timeout, releases the jobs still running.
+      await Promise.all([app.close(), engine.stop(config.shutdownTimeoutMs / 2)]);
+      await changeBus.stop();
+      await autoAnalyze?.stop();
+      await handle.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'graceful shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

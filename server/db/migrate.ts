@@ -15,6 +15,7 @@ import * as batchExecution from './migrations/012_batch_execution.ts';
 import * as frontdesk from './migrations/013_frontdesk.ts';
 import * as traceIndexes from './migrations/014_trace_indexes.ts';
 import * as templateVersions from './migrations/015_template_versions.ts';
+import * as rateLimits from './migrations/016_rate_limits.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Static imports keep them in the bundle-free server and make a missing file a type error. */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013_frontdesk': frontdesk,
   '014_trace_indexes': traceIndexes,
   '015_template_versions': templateVersions,
+  '016_rate_limits': rateLimits,
 };
 
 /** The newest migration's name: a database whose bookkeeping names it is up to date. */

@@ -29,7 +29,11 @@ export type Engine = {
   /** Runs due jobs until none is left (tests and benchmarks); stops after `maxRounds`. */
   drain(maxRounds?: number): Promise<number>;
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the batch in flight; after `graceMs` the jobs still running are released to other
+   * processes (runner.releaseClaimed) instead of waited for. Answers how many were released.
+   */
+  stop(graceMs?: number): Promise<number>;
 };
 
 export function stageSettingsOf(config: Config): StageSettings {
@@ -113,11 +117,24 @@ export function createEngine(options: EngineOptions): Engine {
       stopped = false;
       loop();
     },
-    async stop() {
+    async stop(graceMs = Number.POSITIVE_INFINITY) {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running;
+      const inFlight = running;
+      if (!inFlight) return 0;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        inFlight.then(() => true),
+        new Promise<boolean>((resolve) => {
+          if (Number.isFinite(graceMs)) graceTimer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      if (finished) return 0;
+      const released = await runner.releaseClaimed();
+      options.log.warn({ released, workerId: runner.workerId }, 'engine stopped with jobs in flight: released them to other processes');
+      return released;
     },
   };
 }

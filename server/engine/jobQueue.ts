@@ -107,3 +107,18 @@ export async function releaseJob(db: Kysely<Database>, job: Job, workerId: strin
     .where('done_at', 'is', null)
     .execute();
 }
+
+/**
+ * A stopping runner hands back every job it still holds, due at once and with this claim not counted, so another
+ * process takes them at its next poll instead of after the lease. A stage still running here can then no longer
+ * commit (holdLease), and its external effect may happen twice, as after a crash.
+ */
+export async function releaseClaimedJobs(db: Kysely<Database>, workerId: string): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_by: null, locked_until: null, attempts: sql`greatest(attempts - 1, 0)` })
+    .where('locked_by', '=', workerId)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

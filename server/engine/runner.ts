@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { BATCH_JOB_KIND, runBatchJob } from './batchJobs.ts';
 import { graphOfInstance } from './flowVersions.ts';
 import { valuesOf } from './instanceModel.ts';
-import { claimJobs, finishJob, LeaseLostError, releaseJob, type Job } from './jobQueue.ts';
+import { claimJobs, finishJob, LeaseLostError, releaseClaimedJobs, releaseJob, type Job } from './jobQueue.ts';
 import { abandonStage, commitStageOutcome, engineActor } from './stageCommit.ts';
 import { apiStage } from './stages/apiStage.ts';
 import { scriptStage } from './stages/scriptStage.ts';
@@ -40,7 +40,12 @@ export type RunnerOptions = {
   maxAttempts?: number;
 };
 
-export type Runner = { workerId: string; runDue(): Promise<number> };
+export type Runner = {
+  workerId: string;
+  runDue(): Promise<number>;
+  /** Gives back the jobs this runner still holds (shutdown); answers how many. */
+  releaseClaimed(): Promise<number>;
+};
 
 /**
  * Claims due jobs and runs them: the stage's work happens outside any transaction, then its outcome is
@@ -131,5 +136,6 @@ export function createRunner(options: RunnerOptions): Runner {
       await Promise.all(jobs.map(runJob));
       return jobs.length;
     },
+    releaseClaimed: () => releaseClaimedJobs(db, workerId),
   };
 }

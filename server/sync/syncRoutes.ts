@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SyncedCollection } from '../../src/domain/sync/collections.ts';
-import { docsRequestSchema, mutationBatchSchema, pullQuerySchema, type StreamMessage } from '../../src/domain/sync/protocol.ts';
+import {
+  docsRequestSchema,
+  mutationBatchSchema,
+  pullQuerySchema,
+  STREAM_HANDOVER_MAX_MS,
+  type StreamClosing,
+  type StreamMessage,
+} from '../../src/domain/sync/protocol.ts';
 import { authOf, requireSession } from '../auth/guard.ts';
 import type { AppDeps } from '../app.ts';
 import type { WorkspaceChange } from './changeBus.ts';
@@ -22,6 +29,13 @@ export const syncRoutes =
   async (app) => {
     const { db, changeBus, originPolicy, metrics } = deps;
     requireSession(app, db);
+
+    // Open streams never end by themselves: closing the app ends each with a reconnect hint (StreamClosing) so
+    // the listener can close while requests in flight finish, and the clients move to another process.
+    const openStreams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of [...openStreams]) end();
+    });
 
     app.get('/sync/pull', { schema: { querystring: pullQuerySchema } }, async (request, reply) => {
       const visibility = await loadVisibility(db, authOf(request));
@@ -63,6 +77,7 @@ export const syncRoutes =
       let pending = new Set<SyncedCollection>();
       let pendingRev = 0;
       let timer: NodeJS.Timeout | null = null;
+      let followed = true;
       const flush = () => {
         timer = null;
         if (pending.size === 0) return;
@@ -71,6 +86,7 @@ export const syncRoutes =
         raw.write(`event: changes\ndata: ${JSON.stringify(message)}\n\n`);
       };
       const announce = (change: WorkspaceChange) => {
+        if (!followed) return;
         pending.add(change.collection);
         pendingRev = Math.max(pendingRev, change.rev);
         timer ??= setTimeout(flush, COALESCE_MS);
@@ -90,11 +106,29 @@ export const syncRoutes =
           .catch(() => undefined);
       });
       const heartbeat = setInterval(() => raw.write(`event: heartbeat\ndata: ${Date.now()}\n\n`), HEARTBEAT_MS);
-      request.raw.on('close', () => {
-        metrics.streamClosed();
+      const stopFollowing = () => {
+        followed = false;
+        openStreams.delete(endForShutdown);
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
+        timer = null;
         unsubscribe?.();
+      };
+      const endForShutdown = () => {
+        if (timer) {
+          clearTimeout(timer);
+          flush();
+        }
+        stopFollowing();
+        const closing: StreamClosing = { retryMs: 100 + Math.floor(Math.random() * (STREAM_HANDOVER_MAX_MS - 100)) };
+        raw.write(`retry: ${closing.retryMs}\nevent: closing\ndata: ${JSON.stringify(closing)}\n\n`);
+        // The socket goes with the stream, or it would linger as a keep-alive connection and hold the close up.
+        raw.end(() => raw.socket?.end());
+      };
+      openStreams.add(endForShutdown);
+      request.raw.on('close', () => {
+        metrics.streamClosed();
+        stopFollowing();
       });
     });
   };

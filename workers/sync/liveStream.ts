@@ -26,19 +26,26 @@ export function keepStreamOpen(transport: SyncTransport, hooks: LiveStreamHooks)
       const controller = new AbortController();
       hooks.setAbort(controller);
       let failure: unknown | null = null;
+      let handover: number | null = null;
       try {
-        await transport.stream(hooks.onMessage, () => {
+        const closing = await transport.stream(hooks.onMessage, () => {
           attempt = 0;
           hooks.onOpen();
         }, controller.signal);
+        if (closing) handover = closing.retryMs;
       } catch (error) {
         failure = error;
       }
       if (hooks.isStopped()) return;
-      hooks.onClosed(failure);
-      attempt += 1;
+      // A server process that shut down said when to come back (to another process): no backoff, and the console
+      // is not shown offline for that moment; onOpen pulls whatever moved in between.
+      if (handover === null) {
+        hooks.onClosed(failure);
+        attempt += 1;
+      }
+      const delay = handover ?? hooks.backoffMs(attempt, failure);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, hooks.backoffMs(attempt, failure));
+        const timer = setTimeout(resolve, delay);
         wake = () => {
           clearTimeout(timer);
           resolve();

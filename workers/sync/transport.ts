@@ -6,6 +6,7 @@ import type {
   MutationBatchResponse,
   PullResponse,
   ReplicaDoc,
+  StreamClosing,
   StreamMessage,
 } from '../../src/domain/sync/protocol.ts';
 
@@ -36,8 +37,11 @@ export type SyncTransport = {
   pull(collection: SyncedCollection, checkpoint: Checkpoint | null, limit: number, scope?: string, count?: boolean): Promise<PullResponse>;
   docs(collection: SyncedCollection, ids: string[]): Promise<ReplicaDoc[]>;
   push(batch: MutationBatch): Promise<MutationBatchResponse>;
-  /** Holds the live stream open, calling back per message; settles when the stream ends. */
-  stream(onMessage: (message: StreamMessage) => void, onOpen: () => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Holds the live stream open, calling back per message; settles when the stream ends, with the server's
+   * reconnect hint when its process was shutting down.
+   */
+  stream(onMessage: (message: StreamMessage) => void, onOpen: () => void, signal: AbortSignal): Promise<StreamClosing | void>;
 };
 
 /** `accessToken`: a Bearer token (Node tests); without it the browser's session cookie is used. */
@@ -93,9 +97,12 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
       if (response.status === 401) throw await sessionEnded(response);
       if (!response.ok || !response.body) throw new TransportError('server', `HTTP ${response.status}`, response.status);
       onOpen();
+      let closing: StreamClosing | undefined;
       await readServerSentEvents(response.body, (event, data) => {
         if (event === 'changes') onMessage(JSON.parse(data) as StreamMessage);
+        if (event === 'closing') closing = JSON.parse(data) as StreamClosing;
       });
+      return closing;
     },
   };
 }

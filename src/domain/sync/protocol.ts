@@ -99,3 +99,11 @@ export type MutationBatchResponse = { results: MutationOutcome[] };
 
 /** What the live stream says: which collections moved in the caller's workspace (and up to which revision). */
 export type StreamMessage = { collections: SyncedCollection[]; rev: number };
+
+/**
+ * The live stream's last event when its server process shuts down (`event: closing`): reconnect after `retryMs`
+ * (through the load balancer, to a process still serving) and pull what moved meanwhile. Each stream gets its own
+ * delay below STREAM_HANDOVER_MAX_MS so the clients of one process do not all reconnect at once.
+ */
+export type StreamClosing = { retryMs: number };
+export const STREAM_HANDOVER_MAX_MS = 1000;
