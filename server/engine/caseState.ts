@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { CaseStatus } from '../db/domainTables.ts';
+import { sql, type Insertable } from 'kysely';
+import type { CaseHistoryTable, CaseLogsTable, CaseStatus } from '../db/domainTables.ts';
 import type { WriteContext } from '../services/context.ts';
 
 /**
@@ -8,10 +8,51 @@ import type { WriteContext } from '../services/context.ts';
  * history entry (the stepper) and a case log (the logs table), all in the caller's revision. A state key the
  * case type does not have is recorded in the case log instead of failing the run.
  */
-export async function moveCaseToState(
-  ctx: WriteContext,
-  move: { caseId: string; stateKey: string; stageName: string },
-): Promise<boolean> {
+export type CaseMove = { caseId: string; stateKey: string; stageName: string };
+export type CaseStateRef = { stateId: string; description: string };
+
+/** The case log of a move to a state the case type does not have. */
+export const unknownStateLog = (ctx: WriteContext, move: CaseMove): Insertable<CaseLogsTable> => ({
+  id: `clog-${randomUUID()}`,
+  ...stampsOf(ctx),
+  case_id: move.caseId,
+  date: ctx.now,
+  action_description: `Workflow stage '${move.stageName}' names unknown state ${move.stateKey}`,
+  field_changed: 'state',
+  new_value: move.stateKey,
+});
+
+/** The stepper entry and the case log of a move to a state (the case row itself is written by the caller). */
+export function stateChangeRows(ctx: WriteContext, move: CaseMove, state: CaseStateRef): { history: Insertable<CaseHistoryTable>; log: Insertable<CaseLogsTable> } {
+  const stamps = stampsOf(ctx);
+  return {
+    history: {
+      id: `chis-${randomUUID()}`,
+      ...stamps,
+      case_id: move.caseId,
+      state_id: state.stateId,
+      field_new_data: move.stateKey,
+      transaction_date: ctx.now,
+      event_type: 'STATE_CHANGE',
+      event_details: `Workflow stage ${move.stageName}`,
+      event_description: state.description,
+      agent_prefix: 'WF',
+    },
+    log: {
+      id: `clog-${randomUUID()}`,
+      ...stamps,
+      case_id: move.caseId,
+      date: ctx.now,
+      action_description: `State changed by workflow stage '${move.stageName}'`,
+      field_changed: 'state',
+      new_value: move.stateKey,
+    },
+  };
+}
+
+const stampsOf = (ctx: WriteContext) => ({ workspace_id: ctx.actor.workspaceId, rev: ctx.rev, created_at: ctx.now, updated_at: ctx.now });
+
+export async function moveCaseToState(ctx: WriteContext, move: CaseMove): Promise<boolean> {
   const { tx, rev, now } = ctx;
   const found = await tx
     .selectFrom('cases')
@@ -21,23 +62,8 @@ export async function moveCaseToState(
     .select(['cases.workspace_id', 'cases.state_id', 'case_states.id as stateId', 'case_states.description'])
     .where('cases.id', '=', move.caseId)
     .executeTakeFirst();
-  const workspaceId = ctx.actor.workspaceId;
   if (!found) {
-    await tx
-      .insertInto('case_logs')
-      .values({
-        id: `clog-${randomUUID()}`,
-        workspace_id: workspaceId,
-        case_id: move.caseId,
-        date: now,
-        action_description: `Workflow stage '${move.stageName}' names unknown state ${move.stateKey}`,
-        field_changed: 'state',
-        new_value: move.stateKey,
-        rev,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await tx.insertInto('case_logs').values(unknownStateLog(ctx, move)).execute();
     return false;
   }
   if (found.state_id === found.stateId) return true;
@@ -52,31 +78,8 @@ export async function moveCaseToState(
     })
     .where('id', '=', move.caseId)
     .execute();
-  const stamps = { workspace_id: workspaceId, case_id: move.caseId, rev, created_at: now, updated_at: now };
-  await tx
-    .insertInto('case_history')
-    .values({
-      id: `chis-${randomUUID()}`,
-      ...stamps,
-      state_id: found.stateId,
-      field_new_data: move.stateKey,
-      transaction_date: now,
-      event_type: 'STATE_CHANGE',
-      event_details: `Workflow stage ${move.stageName}`,
-      event_description: found.description,
-      agent_prefix: 'WF',
-    })
-    .execute();
-  await tx
-    .insertInto('case_logs')
-    .values({
-      id: `clog-${randomUUID()}`,
-      ...stamps,
-      date: now,
-      action_description: `State changed by workflow stage '${move.stageName}'`,
-      field_changed: 'state',
-      new_value: move.stateKey,
-    })
-    .execute();
+  const rows = stateChangeRows(ctx, move, found);
+  await tx.insertInto('case_history').values(rows.history).execute();
+  await tx.insertInto('case_logs').values(rows.log).execute();
   return true;
 }

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { nextStageKey, startStageOf, type FlowStage } from '../../src/domain/engine/flowGraph.ts';
+import { nextStageKey, type FlowStage } from '../../src/domain/engine/flowGraph.ts';
 import type { InstanceStageStatus, InstanceStatus } from '../db/domainTables.ts';
-import { ApiError } from '../http/errors.ts';
 import type { WriteContext } from '../services/context.ts';
 import { moveCaseToState } from './caseState.ts';
 import { enqueueJob } from './jobQueue.ts';
-import { historyOf, parseStoredGraph, stageRowId, upsertHistory, valuesOf, type InstanceRow, type StageHistoryEntry, type Values } from './instanceModel.ts';
+import { historyOf, stageRowId, upsertHistory, valuesOf, type InstanceRow, type StageHistoryEntry, type Values } from './instanceModel.ts';
+import { stageJob, stageRow } from './instanceStart.ts';
+
+export { noRunnableFlow, startInstance, startInstances, type StartInput, type Started } from './instanceStart.ts';
 
 /**
  * The state changes of an instance, each inside the caller's revision transaction: start, enter a stage (its
@@ -22,117 +23,11 @@ export async function lockInstance(ctx: WriteContext, instanceId: string): Promi
 
 /** Writes the stage row (running), moves the case, and enqueues the stage's job. */
 export async function enterStage(ctx: WriteContext, instance: Pick<InstanceRow, 'id' | 'case_id'>, stage: FlowStage, seq: number): Promise<void> {
-  const { tx, rev, now } = ctx;
-  const workspaceId = ctx.actor.workspaceId;
-  await tx
-    .insertInto('instance_stages')
-    .values({
-      id: stageRowId(instance.id, seq),
-      workspace_id: workspaceId,
-      instance_id: instance.id,
-      stage_key: stage.key,
-      node_type: stage.nodeType,
-      status: 'running',
-      seq,
-      values: {},
-      started_at: now,
-      rev,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await ctx.tx.insertInto('instance_stages').values(stageRow(ctx, instance.id, stage, seq)).execute();
   if (instance.case_id && stage.caseStateKey) {
     await moveCaseToState(ctx, { caseId: instance.case_id, stateKey: stage.caseStateKey, stageName: stage.name || stage.key });
   }
-  await enqueueJob(tx, {
-    workspaceId,
-    kind: 'stage',
-    instanceId: instance.id,
-    dedupeKey: `${instance.id}:${seq}`,
-    runAt: now,
-    payload: { stageKey: stage.key, seq },
-  });
-}
-
-export type StartInput = {
-  /** The client's id for the run (generated instances); otherwise the engine makes one. */
-  id?: string;
-  app: { id: string; name: string; flow_id: string | null };
-  eventId: string | null;
-  graph: FlowStage[] | null;
-  values: Values;
-  /** The case type this app starts (case_types.starting_app_id): a case is opened for the run. */
-  caseTypeId: string | null;
-  /** The id and description of that case when the caller chose them (a case created from a frame, a batch line's case). */
-  newCase?: { id: string; description: string; batchId?: string };
-};
-
-export const noRunnableFlow = () => new ApiError(409, 'no-runnable-flow', "The app's workflow has no start stage to run");
-
-export async function startInstance(ctx: WriteContext, input: StartInput): Promise<{ instanceId: string; caseId: string | null }> {
-  const { tx, rev, now } = ctx;
-  // The plan was read before the workspace's revision lock; under it the flow's current version and graph are
-  // read again, so the version recorded is the graph the run starts on even if the flow was saved in between.
-  const current =
-    input.graph && input.app.flow_id ? await tx.selectFrom('flows').select(['version', 'stages']).where('id', '=', input.app.flow_id).executeTakeFirst() : undefined;
-  const graph = current ? parseStoredGraph(current.stages) : input.graph;
-  const start = graph ? startStageOf(graph) : undefined;
-  if (!start) throw noRunnableFlow();
-  const workspaceId = ctx.actor.workspaceId;
-  const instanceId = input.id ?? `inst-${randomUUID()}`;
-  let caseId: string | null = null;
-  if (input.caseTypeId) {
-    caseId = input.newCase?.id ?? `case-${randomUUID()}`;
-    const customer = input.values.customerId ?? input.values.customer_id;
-    await tx
-      .insertInto('cases')
-      .values({
-        id: caseId,
-        workspace_id: workspaceId,
-        case_type_id: input.caseTypeId,
-        status: 'CREATED',
-        customer_id: typeof customer === 'string' || typeof customer === 'number' ? String(customer) : null,
-        description: input.newCase?.description ?? `Started by ${input.app.name}`,
-        data: input.values,
-        batch_id: input.newCase?.batchId ?? null,
-        rev,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  await tx
-    .insertInto('instances')
-    .values({
-      id: instanceId,
-      workspace_id: workspaceId,
-      app_id: input.app.id,
-      flow_id: input.app.flow_id,
-      flow_version: current?.version ?? null,
-      event_id: input.eventId,
-      case_id: caseId,
-      name: `${input.app.name} ${caseId ?? instanceId.slice(5, 13)}`,
-      status: 'UNPROCESSED',
-      values: caseId ? { ...input.values, caseId } : input.values,
-      stage_history: [],
-      current_stage: start.key,
-      start_date: now,
-      rev,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await enterStage(ctx, { id: instanceId, case_id: caseId }, start, 1);
-  await tx
-    .updateTable('apps')
-    .set({
-      statistics: sql`jsonb_set(statistics, '{appsInstances}', to_jsonb(coalesce((statistics->>'appsInstances')::int, 0) + 1))`,
-      rev,
-      updated_at: now,
-    })
-    .where('id', '=', input.app.id)
-    .execute();
-  return { instanceId, caseId };
+  await enqueueJob(ctx.tx, stageJob(ctx, instance.id, stage, seq));
 }
 
 function historyEntry(ref: StageRef, status: InstanceStageStatus, now: Date, parameters: Values, error?: string): StageHistoryEntry {

@@ -25,26 +25,36 @@ export type NewJob = {
   doneAt?: Date | null;
 };
 
+const jobRow = (job: NewJob) => ({
+  id: `job-${randomUUID()}`,
+  workspace_id: job.workspaceId,
+  kind: job.kind,
+  instance_id: job.instanceId ?? null,
+  dedupe_key: job.dedupeKey ?? null,
+  run_at: job.runAt,
+  payload: job.payload,
+  done_at: job.doneAt ?? null,
+  created_at: job.runAt,
+});
+
 /** Inserts a job; with a dedupe key an existing job of the same key wins and null is answered. */
 export async function enqueueJob(tx: WorkspaceTx | Kysely<Database>, job: NewJob): Promise<string | null> {
-  const id = `job-${randomUUID()}`;
-  const row = await tx
+  const [id] = await enqueueJobs(tx, [job]);
+  return id ?? null;
+}
+
+/** Inserts several jobs in one statement; answers, per job, its id, or null where a job of its dedupe key exists. */
+export async function enqueueJobs(tx: WorkspaceTx | Kysely<Database>, jobs: readonly NewJob[]): Promise<(string | null)[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map(jobRow);
+  const inserted = await tx
     .insertInto('jobs')
-    .values({
-      id,
-      workspace_id: job.workspaceId,
-      kind: job.kind,
-      instance_id: job.instanceId ?? null,
-      dedupe_key: job.dedupeKey ?? null,
-      run_at: job.runAt,
-      payload: job.payload,
-      done_at: job.doneAt ?? null,
-      created_at: job.runAt,
-    })
+    .values(rows)
     .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
     .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .execute();
+  const ids = new Set(inserted.map((r) => r.id));
+  return rows.map((r) => (ids.has(r.id) ? r.id : null));
 }
 
 /** Claims up to `limit` due jobs for `workerId` until now + leaseMs. */

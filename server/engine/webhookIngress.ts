@@ -1,13 +1,11 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { withWorkspaceWrite, type WorkspaceTx } from '../db/revisions.ts';
 import type { Database, JsonValue } from '../db/schema.ts';
-import type { WriteContext } from '../services/context.ts';
-import { startInstance } from './instanceLifecycle.ts';
-import { isPlainObject, jsonParam, type Values } from './instanceModel.ts';
-import { maskBody, maskHeaders, maskUrl } from '../../src/domain/traces/secretMasking.ts';
-import { engineActor } from './stageCommit.ts';
+import { createGroupCommitter } from './groupCommit.ts';
+import { startInstances } from './instanceStart.ts';
+import { isPlainObject, type Values } from './instanceModel.ts';
 import { planStart, type StartPlan } from './startPlan.ts';
+import { commitWebhookGroup } from './webhookGroup.ts';
 
 /**
  * POST /hooks/{webhookId}: checks the token, starts one instance per active event of the webhook, and records
@@ -15,6 +13,10 @@ import { planStart, type StartPlan } from './startPlan.ts';
  * Idempotency-Key is answered again, unchanged, for the same key: the check runs under the workspace's revision
  * lock, so two concurrent deliveries of one key start one instance. Refused deliveries keep no key, so the
  * sender may retry them once the cause is fixed.
+ *
+ * The token check and the reads of events and start plans run outside that lock, per delivery. The writes go
+ * through a group commit per workspace (groupCommit.ts, webhookGroup.ts): deliveries arriving while the
+ * workspace's transaction is in flight share the next transaction and its one revision.
  */
 export type WebhookDelivery = {
   webhookId: string;
@@ -28,22 +30,38 @@ export type WebhookDelivery = {
   startedMs: number;
   /** The input boundary refused the body (NUL, lone surrogate, too deep, not JSON; 413 too large): answered and recorded. */
   refusal?: { status: number; code: string; message: string } | null;
+  /** Named in the message of a 500 answer, as the route's error handler does. */
+  requestId?: string;
 };
 
-export type WebhookAnswer = { status: number; body: { [key: string]: JsonValue }; replayed: boolean };
+export type WebhookAnswer = {
+  status: number;
+  body: { [key: string]: JsonValue };
+  replayed: boolean;
+  /** The exception behind a 500 answer, for the caller to log (the answer itself names no internals). */
+  fault?: unknown;
+};
+
+/** What was read outside the revision lock; the group transaction decides and writes with it. */
+export type PreparedDelivery = {
+  delivery: WebhookDelivery;
+  webhook: { id: string; workspace_id: string };
+  authorised: boolean;
+  /** The webhook's events (any state) and, of the active ones, the start plans found. */
+  events: { id: string }[];
+  active: { id: string }[];
+  plans: { eventId: string; plan: StartPlan }[];
+  values: Values;
+};
+
+export type StartInstances = typeof startInstances;
+
+export type WebhookIngress = { receive(delivery: WebhookDelivery): Promise<WebhookAnswer> };
+
+/** At most this many deliveries share one transaction, so one group's lock time and memory stay bounded. */
+export const MAX_WEBHOOK_GROUP = 64;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
-
-/** Headers as recorded: one value per name, secrets masked (the trace replicates to administrators' devices). */
-function recordedHeaders(headers: WebhookDelivery['headers']): Values {
-  return maskHeaders(
-    Object.fromEntries(
-      Object.entries(headers)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-    ),
-  );
-}
 
 function tokenMatches(token: string | null, tokenHash: string): boolean {
   if (!token) return false;
@@ -52,9 +70,10 @@ function tokenMatches(token: string | null, tokenHash: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-const fail = (status: number, code: string, message: string): WebhookAnswer => ({ status, body: { code, message }, replayed: false });
+export const fail = (status: number, code: string, message: string): WebhookAnswer => ({ status, body: { code, message }, replayed: false });
 
-export async function receiveWebhook(db: Kysely<Database>, delivery: WebhookDelivery): Promise<WebhookAnswer> {
+/** Reads the webhook, checks the token, and reads events and start plans: all outside the revision lock. */
+async function prepareDelivery(db: Kysely<Database>, delivery: WebhookDelivery): Promise<PreparedDelivery | WebhookAnswer> {
   const webhook = await db
     .selectFrom('webhooks')
     .select(['id', 'workspace_id', 'token_hash'])
@@ -79,98 +98,23 @@ export async function receiveWebhook(db: Kysely<Database>, delivery: WebhookDeli
     (p): p is { eventId: string; plan: StartPlan } => p.plan !== null,
   );
   const values: Values = isPlainObject(delivery.body) ? delivery.body : delivery.body === undefined || delivery.body === null ? {} : { payload: delivery.body as JsonValue };
-
-  return withWorkspaceWrite(db, webhook.workspace_id, async (tx, rev) => {
-    const ctx: WriteContext = { tx, rev, actor: engineActor(webhook.workspace_id), now: delivery.receivedAt };
-    const record = (answer: WebhookAnswer, extra: { eventId?: string | null; instanceId?: string | null; key?: string | null }) =>
-      recordExecution(tx, ctx, webhook, delivery, answer, extra);
-
-    if (!authorised) {
-      const answer = fail(401, 'invalid-token', 'Invalid webhook token');
-      await record(answer, {});
-      return answer;
-    }
-    if (delivery.refusal) {
-      const answer = fail(delivery.refusal.status, delivery.refusal.code, delivery.refusal.message);
-      await record(answer, {});
-      return answer;
-    }
-    if (delivery.idempotencyKey) {
-      const previous = await tx
-        .selectFrom('webhook_executions')
-        .select(['response_status', 'response_body'])
-        .where('webhook_id', '=', webhook.id)
-        .where('idempotency_key', '=', delivery.idempotencyKey)
-        .executeTakeFirst();
-      if (previous) {
-        const body = isPlainObject(previous.response_body) ? previous.response_body : {};
-        return { status: previous.response_status ?? 202, body, replayed: true };
-      }
-    }
-    if (events.length === 0) {
-      const answer = fail(409, 'no-event', 'No event uses this webhook');
-      await record(answer, {});
-      return answer;
-    }
-    if (active.length === 0) {
-      const answer = fail(409, 'event-inactive', "The webhook's event or its app is inactive");
-      await record(answer, { eventId: events[0]?.id ?? null });
-      return answer;
-    }
-    const runnable = plans.filter((p) => p.plan.graph?.some((s) => s.nodeType === 'start'));
-    if (runnable.length === 0) {
-      const answer = fail(409, 'no-runnable-flow', "The app's workflow has no start stage to run");
-      await record(answer, { eventId: active[0]?.id ?? null });
-      return answer;
-    }
-    const instanceIds: string[] = [];
-    for (const { eventId, plan } of runnable) {
-      const started = await startInstance(ctx, { app: plan.app, eventId, graph: plan.graph, caseTypeId: plan.caseTypeId, values });
-      instanceIds.push(started.instanceId);
-    }
-    const answer: WebhookAnswer = {
-      status: 202,
-      body: { instanceId: instanceIds[0] ?? null, instanceIds, status: 'UNPROCESSED' },
-      replayed: false,
-    };
-    await record(answer, { eventId: runnable[0]?.eventId ?? null, instanceId: instanceIds[0] ?? null, key: delivery.idempotencyKey });
-    return answer;
-  });
+  return { delivery, webhook: { id: webhook.id, workspace_id: webhook.workspace_id }, authorised, events, active, plans, values };
 }
 
-async function recordExecution(
-  tx: WorkspaceTx,
-  ctx: WriteContext,
-  webhook: { id: string; workspace_id: string },
-  delivery: WebhookDelivery,
-  answer: WebhookAnswer,
-  extra: { eventId?: string | null; instanceId?: string | null; key?: string | null },
-) {
-  const ok = answer.status < 400;
-  await tx
-    .insertInto('webhook_executions')
-    .values({
-      id: `whx-${randomUUID()}`,
-      workspace_id: webhook.workspace_id,
-      webhook_id: webhook.id,
-      event_id: extra.eventId ?? null,
-      instance_id: extra.instanceId ?? null,
-      status: ok ? 'success' : 'error',
-      request_url: maskUrl(delivery.url),
-      request_method: delivery.method,
-      request_headers: recordedHeaders(delivery.headers),
-      // A refused body is not kept: it may hold what the database cannot (the error message names the field).
-      request_body: delivery.refusal ? null : jsonParam(maskBody(delivery.body as JsonValue | undefined)),
-      response_status: answer.status,
-      response_headers: { 'content-type': 'application/json' },
-      response_body: answer.body,
-      response_time_ms: Math.max(0, Math.round(performance.now() - delivery.startedMs)),
-      error_message: ok ? null : typeof answer.body.message === 'string' ? answer.body.message : null,
-      idempotency_key: ok ? (extra.key ?? null) : null,
-      executed_at: delivery.receivedAt,
-      rev: ctx.rev,
-      created_at: delivery.receivedAt,
-      updated_at: delivery.receivedAt,
-    })
-    .execute();
+/**
+ * The ingress of one database. Its queues live in this process, so an app builds one and keeps it; `startInstances`
+ * is replaceable only so tests can make one delivery of a group fail.
+ */
+export function createWebhookIngress(db: Kysely<Database>, options: { maxGroup?: number; startInstances?: StartInstances } = {}): WebhookIngress {
+  const start = options.startInstances ?? startInstances;
+  const committer = createGroupCommitter<PreparedDelivery, WebhookAnswer>({
+    maxGroup: options.maxGroup ?? MAX_WEBHOOK_GROUP,
+    commit: (workspaceId, group) => commitWebhookGroup(db, workspaceId, group, start),
+  });
+  return {
+    async receive(delivery) {
+      const prepared = await prepareDelivery(db, delivery);
+      return 'status' in prepared ? prepared : committer.submit(prepared.webhook.workspace_id, prepared);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { webhookParams } from '../../src/domain/engine/schemas.ts';
 import { ID_REF_PATTERN } from '../../src/domain/validation/ids.ts';
 import { inputProblem } from '../../src/domain/validation/inputBoundary.ts';
 import { bearerToken } from '../auth/guard.ts';
-import { receiveWebhook } from '../engine/webhookIngress.ts';
+import { createWebhookIngress } from '../engine/webhookIngress.ts';
 import { ApiError } from '../http/errors.ts';
 import { invalidInput, parseJsonText } from '../http/inputBoundary.ts';
 import type { AppDeps } from '../app.ts';
@@ -32,10 +32,11 @@ export const hookRoutes =
       done(null, parsed.ok ? parsed.value : new RefusedBody(parsed.error));
     });
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const ingress = createWebhookIngress(db);
 
     const deliver = async (request: FastifyRequest, webhookId: string, reply: FastifyReply, refused: ApiError | null) => {
       const key = header(request.headers['idempotency-key']);
-      const answer = await receiveWebhook(db, {
+      const answer = await ingress.receive({
         webhookId,
         token: bearerToken(request) ?? header(request.headers['x-webhook-token']),
         idempotencyKey: key ? key.slice(0, 200) : null,
@@ -46,7 +47,9 @@ export const hookRoutes =
         receivedAt: new Date(),
         startedMs: performance.now(),
         refusal: refused ? { status: refused.statusCode, code: refused.code, message: refused.message } : null,
+        requestId: request.id,
       });
+      if (answer.fault !== undefined) request.log.error({ err: answer.fault, reqId: request.id }, 'webhook delivery failed');
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       metrics.webhookDelivered(answer.status);
       return reply.status(answer.status).send(answer.body);
