@@ -190,6 +190,13 @@ describe('a deep page starts from the index', () => {
     expect(seeked).toBeGreaterThan(0);
   });
 
+  it('a page past the end of its range answers nothing, without a skip over the range', async () => {
+    const query = { ...caseHistoryPlan({ type: 'ct-a' }).segments[0]!, skip: 45, limit: 10 };
+    const sought = await seekQuery(db.cases, query);
+    expect(sought?.skip).toBe(0);
+    expect(await db.cases.find(sought as Parameters<typeof db.cases.find>[0]).exec()).toEqual([]);
+  });
+
   it('leaves a shallow page and a query its index cannot answer alone to skip', async () => {
     expect(await seekQuery(db.cases, { ...caseHistoryPlan({}).segments[0]!, skip: 5, limit: 10 })).toBeNull();
     expect(await seekQuery(db.cases, { ...caseHistoryPlan({ q: 'case-0' }).segments[1]!, skip: 30, limit: 10 })).toBeNull();
