@@ -28,8 +28,8 @@ const request = <T>(req: IDBRequest<T>) =>
  * reading (and decoding) every skipped document, so page 5,000 of a list reads 50,000 documents. Here the index's
  * keys alone are walked (`advance`, no documents) to the page's first entry, and the query becomes a range that
  * starts at that entry's sort value, skipping only the entries that share it; past the range's end, a range after
- * its last entry, which answers nothing at once. Answers null when the query cannot be seeked this way (another storage, a
- * selector or sort its index does not answer alone): use `skip` then.
+ * its last entry, which answers nothing at once. Answers null when the query cannot be seeked this way (another
+ * storage, a selector or sort its index does not answer alone): use `skip` then.
  */
 export async function seekQuery(collection: RxCollection, query: ReplicaQuery): Promise<ReplicaQuery | null> {
   const skip = query.skip ?? 0;
