@@ -13,8 +13,8 @@ const WRITES = Number(process.env.BENCH_TWO_PROCESSES_WRITES ?? 300);
 /**
  * Issue 20 item 4: two real server processes on one fresh PostgreSQL database. An admin's live stream is open on
  * process A; each write (an app's description) goes through process B; measured from sending it until A's stream
- * names the collection: B's request and commit, PostgreSQL's NOTIFY, A's change bus, the stream (coalesced 10 ms). The engines are off so
- * nothing else writes meanwhile. One write at a time, 20 unmeasured first.
+ * names the collection: B's request and commit, PostgreSQL's NOTIFY, A's change bus, the stream (coalesced 10 ms).
+ * The engines are off so nothing else writes meanwhile. One write at a time, 20 unmeasured first.
  */
 export async function run(): Promise<BenchResult[]> {
   const url = await reachablePostgresUrl();
