@@ -16,9 +16,9 @@ import { fail, type PreparedDelivery, type StartInstances, type WebhookAnswer, t
  * One group of webhook deliveries of a workspace in one revision transaction. Idempotency keys already used are
  * read once for the whole group; a key used earlier in the same group is answered as a replay of that delivery.
  *
- * First the whole group is written together, inside a savepoint: every decision is made in memory (instance ids
+ * First the whole group is written together in one transaction: every decision is made in memory (instance ids
  * are chosen up front, so answers and replays are known), then each table gets one statement. If that throws, the
- * savepoint is rolled back and the group is written again one delivery at a time, each inside its own savepoint:
+ * transaction is rolled back and the group is written again in a new one, a delivery at a time, each in a savepoint:
  * an exception then rolls back that delivery's rows only, and it is answered and recorded as an error while the
  * others commit. Either way no delivery is half written, and every row of the group carries its one revision.
  */
@@ -101,21 +101,20 @@ export async function commitWebhookGroup(
 ): Promise<Settled<WebhookAnswer>[]> {
   // One clock for the group: its rows share a revision, and none is stamped before its last delivery arrived.
   const now = new Date(Math.max(...group.map((p) => p.delivery.receivedAt.getTime())));
-  return withWorkspaceWrite(db, workspaceId, async (tx, rev) => {
-    const ctx: WriteContext = { tx, rev, actor: engineActor(workspaceId), now };
-    const taken = await takenKeys(tx, group);
-    if (group.length > 1) {
-      await statement(tx, 'savepoint webhook_group');
-      try {
-        const outcomes = await writeTogether(ctx, group, new Map(taken), start);
-        await statement(tx, 'release savepoint webhook_group');
-        return outcomes;
-      } catch {
-        await statement(tx, 'rollback to savepoint webhook_group; release savepoint webhook_group');
-      }
+  const write = (each: typeof writeTogether) =>
+    withWorkspaceWrite(db, workspaceId, async (tx, rev) => {
+      const ctx: WriteContext = { tx, rev, actor: engineActor(workspaceId), now };
+      return each(ctx, group, await takenKeys(tx, group), start);
+    });
+  if (group.length > 1) {
+    try {
+      return await write(writeTogether);
+    } catch {
+      // A delivery threw: that transaction rolled back whole, its revision with it, so the next one takes the same
+      // number. The group is written again, one delivery at a time.
     }
-    return writeOneByOne(ctx, group, taken, start);
-  });
+  }
+  return write(writeOneByOne);
 }
 
 async function writeTogether(ctx: WriteContext, group: readonly PreparedDelivery[], taken: Taken, start: StartInstances): Promise<Settled<WebhookAnswer>[]> {

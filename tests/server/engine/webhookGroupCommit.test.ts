@@ -97,6 +97,11 @@ describe.each(backends)('webhook group commit on %s', (backend) => {
       ['error', null, null],
       ['error', null, null],
     ]);
+    // The group written together threw and rolled back whole: the revision it took was handed out again, no gap.
+    const { workspace_id } = await db().selectFrom('webhooks').select('workspace_id').where('id', '=', hook.webhookId).executeTakeFirstOrThrow();
+    const counter = await db().selectFrom('workspace_revisions').select('rev').where('workspace_id', '=', workspace_id).executeTakeFirstOrThrow();
+    const written = await db().selectFrom('instances').select('rev').where('id', 'in', ids).execute();
+    expect(Math.max(...[...written, ...failed].map((r) => Number(r.rev)))).toBe(Number(counter.rev));
     // The failed deliveries left no key taken: sent again without the fault, they start an instance.
     const retried = await ingress.receive(delivery({ ok: 'now' }, 'fault-3'));
     expect(retried).toMatchObject({ status: 202, replayed: false });
