@@ -115,15 +115,17 @@ async function prepareDelivery(db: Kysely<Database>, delivery: WebhookDelivery):
   if (!webhook) return fail(404, 'not-found', 'Webhook not found');
 
   const authorised = tokenMatches(delivery.token, webhook.token_hash);
-  const live = authorised ? rows.filter((r) => r.eventId !== null && r.appId !== null) : [];
-  const events = live.map((r) => ({ id: r.eventId ?? '' }));
-  const active = live.filter((r) => r.eventActive && r.appActive);
-  const plans = active.map((r): { eventId: string; plan: StartPlan } => ({
-    eventId: r.eventId ?? '',
+  // A row per live event with its app; a webhook without one answers a single row of nulls from the outer joins.
+  const events = authorised
+    ? rows.flatMap((r) => (r.eventId !== null && r.appId !== null ? [{ ...r, eventId: r.eventId, appId: r.appId }] : []))
+    : [];
+  const active = events.filter((e) => e.eventActive && e.appActive);
+  const plans = active.map((e): { eventId: string; plan: StartPlan } => ({
+    eventId: e.eventId,
     plan: {
-      app: { id: r.appId ?? '', name: r.appName ?? '', flow_id: r.flowId, workspace_id: r.appWorkspaceId ?? '', is_active: r.appActive === true },
-      graph: r.stages === null ? null : parseStoredGraph(r.stages),
-      caseTypeId: r.caseTypeId ?? null,
+      app: { id: e.appId, name: e.appName ?? '', flow_id: e.flowId, workspace_id: e.appWorkspaceId ?? '', is_active: e.appActive === true },
+      graph: e.stages === null ? null : parseStoredGraph(e.stages),
+      caseTypeId: e.caseTypeId ?? null,
     },
   }));
   const values: Values = isPlainObject(delivery.body) ? delivery.body : delivery.body === undefined || delivery.body === null ? {} : { payload: delivery.body as JsonValue };
@@ -131,8 +133,8 @@ async function prepareDelivery(db: Kysely<Database>, delivery: WebhookDelivery):
     delivery,
     webhook: { id: webhook.id, workspace_id: webhook.workspace_id },
     authorised,
-    events,
-    active: active.map((r) => ({ id: r.eventId ?? '' })),
+    events: events.map((e) => ({ id: e.eventId })),
+    active: active.map((e) => ({ id: e.eventId })),
     plans,
     values,
   };
