@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../app/state/toastAtoms.ts';
 import { addStage, freePosition, removeStage, removeTransition, type Point } from '../../../domain/engine/flowCanvas.ts';
 import type { NodeType } from '../../../domain/engine/flowGraph.ts';
+import type { StageProblem } from '../../../domain/engine/flowValidation.ts';
 import type { FlowDoc } from '../../../domain/sync/documents.gen.ts';
 import { isTypingTarget } from '../../../ui/useShortcuts.ts';
 import { FlowCanvas } from './FlowCanvas.tsx';
@@ -15,6 +16,8 @@ import { TransitionPanel } from './TransitionPanel.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { useFlowEditor } from './useFlowEditor.ts';
 import type { ModelerData } from './useModelerData.ts';
+
+const NO_PROBLEMS: readonly StageProblem[] = [];
 
 type Props = { flow: FlowDoc; readOnly: boolean; data: ModelerData };
 
@@ -50,11 +53,12 @@ export function FlowModeler({ flow, readOnly, data }: Props) {
     [editor, screenToFlowPosition],
   );
 
+  const { update } = editor;
   const deleteSelection = useCallback(() => {
     if (readOnly || selection === null) return;
-    editor.change(selection.kind === 'stage' ? removeStage(editor.graph, selection.key) : removeTransition(editor.graph, selection.from, selection.to));
+    update((graph) => (selection.kind === 'stage' ? removeStage(graph, selection.key) : removeTransition(graph, selection.from, selection.to)));
     setSelection(null);
-  }, [editor, readOnly, selection]);
+  }, [update, readOnly, selection]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -84,7 +88,7 @@ export function FlowModeler({ flow, readOnly, data }: Props) {
         </div>
         <aside aria-label={t('flows.modeler.panel')} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 lg:max-h-[calc(100vh-16rem)] lg:overflow-y-auto">
           {stage ? (
-            <StagePanel key={stage.key} editor={editor} stage={stage} readOnly={readOnly} teams={data.teams} hiTemplates={data.hiTemplates} templates={data.templates} onSelect={setSelection} onDelete={deleteSelection} />
+            <StagePanel key={stage.key} graph={editor.graph} update={update} stage={stage} problems={editor.validation.stageProblems.get(stage.key) ?? NO_PROBLEMS} readOnly={readOnly} teams={data.teams} hiTemplates={data.hiTemplates} templates={data.templates} onSelect={setSelection} onDelete={deleteSelection} />
           ) : edgeFrom && selection?.kind === 'edge' ? (
             <TransitionPanel key={`${selection.from}->${selection.to}`} editor={editor} from={edgeFrom} to={selection.to} readOnly={readOnly} onDeleted={() => setSelection(null)} />
           ) : (
