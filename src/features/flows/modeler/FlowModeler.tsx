@@ -38,22 +38,26 @@ export function FlowModeler({ flow, readOnly, data }: Props) {
   }, [editor, t]);
   useAutosave(saveNow, !readOnly);
 
+  const { update } = editor;
   const add = useCallback(
     (type: NodeType, position?: Point) => {
-      let at = position;
-      if (at === undefined) {
-        const box = canvasBox.current?.getBoundingClientRect();
-        const center = box ? screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
-        at = freePosition(editor.graph, { x: Math.round(center.x - 104), y: Math.round(center.y - 40) });
-      }
-      const result = addStage(editor.graph, type, { x: Math.round(at.x), y: Math.round(at.y) });
-      editor.change(result.stages);
-      setSelection({ kind: 'stage', key: result.key });
+      let key = '';
+      update((graph) => {
+        let at = position;
+        if (at === undefined) {
+          const box = canvasBox.current?.getBoundingClientRect();
+          const center = box ? screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+          at = freePosition(graph, { x: Math.round(center.x - 104), y: Math.round(center.y - 40) });
+        }
+        const result = addStage(graph, type, { x: Math.round(at.x), y: Math.round(at.y) });
+        key = result.key;
+        return result.stages;
+      });
+      setSelection({ kind: 'stage', key });
     },
-    [editor, screenToFlowPosition],
+    [update, screenToFlowPosition],
   );
 
-  const { update } = editor;
   const deleteSelection = useCallback(() => {
     if (readOnly || selection === null) return;
     update((graph) => (selection.kind === 'stage' ? removeStage(graph, selection.key) : removeTransition(graph, selection.from, selection.to)));
@@ -81,7 +85,7 @@ export function FlowModeler({ flow, readOnly, data }: Props) {
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <ModelerToolbar flow={flow} editor={editor} readOnly={readOnly} onSave={() => void saveNow()} onFitView={() => void fitView({ ...FIT_VIEW, duration: 200 })} onSelectStage={(key) => setSelection({ kind: 'stage', key })} />
-      {!readOnly && <StagePalette onAdd={(type) => add(type)} />}
+      {!readOnly && <StagePalette onAdd={add} />}
       <div className="grid min-w-0 gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div ref={canvasBox} className="h-[60vh] min-h-80 min-w-0 overflow-hidden rounded-xl border border-slate-300 bg-slate-50 lg:h-[calc(100vh-16rem)]" data-testid="flow-canvas">
           <FlowCanvas editor={editor} readOnly={readOnly} selection={selection} onSelect={setSelection} onAdd={add} />
