@@ -11,7 +11,7 @@ import { useMediaQuery } from '../../../app/shell/useMediaQuery.ts';
 import { showToast } from '../../../app/state/toastAtoms.ts';
 import type { FlowEditor } from './useFlowEditor.ts';
 import { FIT_VIEW, STAGE_DRAG_TYPE, type Selection } from './selection.ts';
-import { StageNode, type StageFlowNode } from './StageNode.tsx';
+import { STAGE_SIZE, StageNode, stageHandles, type StageFlowNode } from './StageNode.tsx';
 import { TransitionEdge, type TransitionFlowEdge } from './TransitionEdge.tsx';
 
 const NODE_TYPES_OF_CANVAS = { stage: StageNode };
@@ -84,7 +84,7 @@ export function FlowCanvas({ editor, readOnly, selection, onSelect, onAdd }: Pro
       const problems = validation.stageProblems.get(stage.key) ?? NO_PROBLEMS;
       const problemsKey = problems.map((p) => `${p.code}:${p.field ?? ''}`).join('|');
       const selected = selection?.kind === 'stage' && selection.key === stage.key;
-      const size = measured.current.get(stage.key);
+      const size = measured.current.get(stage.key) ?? STAGE_SIZE;
       const previous = cache.current.get(stage.key);
       const node: StageFlowNode =
         previous && previous.data.stage === stage && previous.data.problemsKey === problemsKey && previous.selected === selected && previous.data.readOnly === readOnly && previous.measured === size
@@ -95,14 +95,16 @@ export function FlowCanvas({ editor, readOnly, selection, onSelect, onAdd }: Pro
               position: stage.position ?? { x: 0, y: 0 },
               data: { stage, typeLabel: typeLabels.get(stage.nodeType) ?? stage.nodeType, problems: problemTexts(problems, t), problemsKey, readOnly },
               selected,
-              ...(size ? { measured: size } : {}),
+              measured: size,
+              handles: stageHandles(stage.nodeType, size),
             };
       next.set(stage.key, node);
       return node;
     });
     cache.current = next;
     return list;
-    // measureTick: a measured size arrived (kept in a ref so a drag does not re-measure).
+    // measureTick: a measured size arrived (kept in a ref so a drag does not re-measure); until then a stage is
+    // taken to be STAGE_SIZE.
   }, [graph, validation, selection, readOnly, measureTick, typeLabels, t]);
 
   // Edges are kept per stage while its transitions, its name and its selected transition are unchanged, and the

@@ -1,10 +1,27 @@
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { FlowStage } from '../../../domain/engine/flowGraph.ts';
 
 /** A stage and what it shows, translated by the canvas (one translation per type, not a hook per stage). */
 export type StageNodeData = { stage: FlowStage; typeLabel: string; problems: readonly { key: string; text: string }[]; problemsKey: string; readOnly: boolean };
 export type StageFlowNode = Node<StageNodeData, 'stage'>;
+
+/**
+ * A stage as drawn when it lists no problems (w-52, a band and two lines). The canvas is told this size and
+ * where the handles are, so it draws the edges with the stages instead of measuring 200 stages first; a stage
+ * that measures otherwise (problems listed, a larger font) is measured and redrawn as before.
+ */
+export const STAGE_SIZE = { width: 208, height: 78 };
+const HANDLE = 12;
+
+/** Where the handles of a stage of this size are (the classes below: 12 px, centred on the left and right sides). */
+export function stageHandles(nodeType: FlowStage['nodeType'], size: { width: number; height: number }): NodeHandle[] {
+  const y = size.height / 2 - HANDLE / 2;
+  const handles: NodeHandle[] = [];
+  if (nodeType !== 'start') handles.push({ type: 'target', position: Position.Left, x: -HANDLE / 2, y, width: HANDLE, height: HANDLE });
+  if (nodeType !== 'end') handles.push({ type: 'source', position: Position.Right, x: size.width - HANDLE / 2, y, width: HANDLE, height: HANDLE });
+  return handles;
+}
 
 /** Each stage type's band colour on the canvas (dark text on light tints, so the contrast holds). */
 const TYPE_TINT: Record<FlowStage['nodeType'], string> = {
