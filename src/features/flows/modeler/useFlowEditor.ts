@@ -148,14 +148,14 @@ export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, Temp
     lastCoalesce.current = null;
     dispatch({ type: 'undo' });
   }, []);
-  /** An edit of the graph as it is now (handlers kept across renders, such as the side panel's, use this). */
-  const present = useRef(graph);
-  present.current = graph;
-  const update = useCallback((edit: (stages: FlowStage[]) => FlowStage[], coalesce?: string) => change(edit(present.current), coalesce), [change]);
   const redo = useCallback(() => {
     lastCoalesce.current = null;
     dispatch({ type: 'redo' });
   }, []);
+  /** An edit of the graph as it is now (handlers kept across renders, such as the side panel's, use this). */
+  const present = useRef(graph);
+  present.current = graph;
+  const update = useCallback((edit: (stages: FlowStage[]) => FlowStage[], coalesce?: string) => change(edit(present.current), coalesce), [change]);
 
   const latest = useRef({ graph, dirty, valid: validation.valid, current: settled === graph, saving, templates });
   latest.current = { graph, dirty, valid: validation.valid, current: settled === graph, saving, templates };
