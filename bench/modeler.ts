@@ -9,6 +9,11 @@ const ROWS = 11;
 const OPENS = Number(process.env.BENCH_MODELER_OPENS ?? 7);
 /** How long the Flows list is on screen before the first click (the modeler's chunk is fetched when idle). */
 const READING_MS = 1_000;
+/**
+ * BENCH_MODELER_CPU_SLOWDOWN=4: Chromium runs its page 4 times slower (DevTools' CPU throttling) from the first open
+ * on, for a slower machine, or to tell two versions apart when both reach the targets at full speed. Default 1.
+ */
+const SLOWDOWN = Number(process.env.BENCH_MODELER_CPU_SLOWDOWN ?? 1);
 
 type Stage = { key: string; name: string; nodeType: string; templateId?: string; config: Record<string, unknown>; transitions: { to: string; when?: unknown }[] };
 
@@ -142,6 +147,7 @@ export async function run(): Promise<BenchResult[]> {
     // A person reads the list for a moment before opening a flow; the list fetches the modeler's chunk when idle.
     await page.locator(`tr[data-flow-id="${flowId}"]`).waitFor();
     await page.waitForTimeout(READING_MS);
+    if (SLOWDOWN !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
 
     const first = await openFromList(page, flowId);
     const opens: number[] = [];

@@ -11,6 +11,7 @@ import {
   moveTransition,
   removeStage,
   removeTransition,
+  sameButPositions,
   updateStage,
   updateTransition,
   withPositions,
@@ -118,5 +119,16 @@ describe('graph edits', () => {
     expect(spot.y).toBeGreaterThan(onTheStart.y);
     expect(freePosition(stages, spot)).toEqual(spot);
     expect(freePosition([], { x: 5, y: 5 })).toEqual({ x: 5, y: 5 });
+  });
+});
+
+describe('sameButPositions', () => {
+  it('holds across a drag and not across an edit', () => {
+    const graph = withPositions(review);
+    const dragged = moveStages(graph, new Map([[graph[1]!.key, { x: 999, y: 5 }]]));
+    expect(sameButPositions(graph, dragged)).toBe(true);
+    expect(sameButPositions(graph, updateStage(graph, graph[1]!.key, { name: 'Renamed' }))).toBe(false);
+    expect(sameButPositions(graph, connect(dragged, graph[2]!.key, graph[1]!.key))).toBe(false);
+    expect(sameButPositions(graph, graph.slice(1))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,24 +11,33 @@ import { useMediaQuery } from '../../../app/shell/useMediaQuery.ts';
 import { showToast } from '../../../app/state/toastAtoms.ts';
 import type { FlowEditor } from './useFlowEditor.ts';
 import { FIT_VIEW, STAGE_DRAG_TYPE, type Selection } from './selection.ts';
-import { StageNode, type StageFlowNode } from './StageNode.tsx';
+import { STAGE_SIZE, StageNode, stageHandles, type StageFlowNode } from './StageNode.tsx';
+import { TransitionEdge, type TransitionFlowEdge } from './TransitionEdge.tsx';
 
 const NODE_TYPES_OF_CANVAS = { stage: StageNode };
+const EDGE_TYPES_OF_CANVAS = { transition: TransitionEdge };
 const NO_PROBLEMS: readonly StageProblem[] = [];
 type Size = { width: number; height: number };
 
+/** A stage's edges, kept while what they show is unchanged. */
+type EdgeEntry = { transitions: FlowStage['transitions']; name: string; selectedTo: string | null; edges: TransitionFlowEdge[] };
+
+/** Problems as the stage shows them. */
+const problemTexts = (problems: readonly StageProblem[], t: TFunction) =>
+  problems.map((p) => ({ key: `${p.code}-${p.field ?? ''}`, text: t(`flows.problems.${p.code}`, { ...p.values, example: '{{email}}' }) }));
+
 /** The edges of one stage's transitions (the selected one marked). */
-function stageEdges(stage: FlowStage, selectedTo: string | null, t: TFunction): Edge[] {
+function stageEdges(stage: FlowStage, selectedTo: string | null, t: TFunction): TransitionFlowEdge[] {
   return stage.transitions.map((transition) => {
     const label = conditionSummary(transition.when);
     return {
       id: edgeId(stage.key, transition.to),
       source: stage.key,
       target: transition.to,
-      type: 'smoothstep',
+      type: 'transition',
       markerEnd: { type: MarkerType.ArrowClosed },
       selected: selectedTo === transition.to,
-      ...(label === null ? {} : { label, labelBgPadding: [4, 2] as [number, number] }),
+      ...(label === null ? {} : { label }),
       ariaLabel: t('flows.transition.heading', { from: stage.name || stage.key, to: transition.to }),
     };
   });
@@ -52,11 +61,22 @@ export function FlowCanvas({ editor, readOnly, selection, onSelect, onAdd }: Pro
   const { screenToFlowPosition } = useReactFlow();
   const { graph, validation } = editor;
   const cache = useRef(new Map<string, StageFlowNode>());
+  const edgeCache = useRef(new Map<string, EdgeEntry>());
+  const edgeList = useRef<TransitionFlowEdge[]>([]);
   const measured = useRef(new Map<string, Size>());
   const [measureTick, setMeasureTick] = useState(0);
   const dragging = useRef(false);
   // On a phone the minimap would cover much of the canvas.
   const roomy = useMediaQuery('(min-width: 640px)');
+
+  // Translations change only with the language: then every node and edge is made anew.
+  const typeLabels = useMemo(() => new Map(NODE_TYPES.map((type) => [type, t(`flows.types.${type}`)])), [t]);
+  const translatedBy = useRef(t);
+  if (translatedBy.current !== t) {
+    translatedBy.current = t;
+    cache.current = new Map();
+    edgeCache.current = new Map();
+  }
 
   const nodes = useMemo(() => {
     const next = new Map<string, StageFlowNode>();
@@ -64,34 +84,47 @@ export function FlowCanvas({ editor, readOnly, selection, onSelect, onAdd }: Pro
       const problems = validation.stageProblems.get(stage.key) ?? NO_PROBLEMS;
       const problemsKey = problems.map((p) => `${p.code}:${p.field ?? ''}`).join('|');
       const selected = selection?.kind === 'stage' && selection.key === stage.key;
-      const size = measured.current.get(stage.key);
+      const size = measured.current.get(stage.key) ?? STAGE_SIZE;
       const previous = cache.current.get(stage.key);
       const node: StageFlowNode =
         previous && previous.data.stage === stage && previous.data.problemsKey === problemsKey && previous.selected === selected && previous.data.readOnly === readOnly && previous.measured === size
           ? previous
-          : { id: stage.key, type: 'stage', position: stage.position ?? { x: 0, y: 0 }, data: { stage, problems, problemsKey, readOnly }, selected, ...(size ? { measured: size } : {}) };
+          : {
+              id: stage.key,
+              type: 'stage',
+              position: stage.position ?? { x: 0, y: 0 },
+              data: { stage, typeLabel: typeLabels.get(stage.nodeType) ?? stage.nodeType, problems: problemTexts(problems, t), problemsKey, readOnly },
+              selected,
+              measured: size,
+              handles: stageHandles(stage.nodeType, size),
+            };
       next.set(stage.key, node);
       return node;
     });
     cache.current = next;
     return list;
-    // measureTick: a measured size arrived (kept in a ref so a drag does not re-measure).
-  }, [graph, validation, selection, readOnly, measureTick]);
+    // measureTick: a measured size arrived (kept in a ref so a drag does not re-measure); until then a stage is
+    // taken to be STAGE_SIZE.
+  }, [graph, validation, selection, readOnly, measureTick, typeLabels, t]);
 
-  // Edges are kept per stage while the stage and its selected transition are unchanged: a drag moves one stage,
-  // so only its own edges are new objects and the rest are not redrawn.
-  const edgeCache = useRef(new Map<string, { stage: FlowStage; selectedTo: string | null; edges: Edge[] }>());
-  const edges = useMemo<Edge[]>(() => {
-    const next = new Map<string, { stage: FlowStage; selectedTo: string | null; edges: Edge[] }>();
+  // Edges are kept per stage while its transitions, its name and its selected transition are unchanged, and the
+  // list itself while all of them are: a drag moves a stage, not a transition, so the canvas keeps its edges.
+  const edges = useMemo<TransitionFlowEdge[]>(() => {
+    const next = new Map<string, EdgeEntry>();
     const list = graph.flatMap((stage) => {
       const selectedTo = selection?.kind === 'edge' && selection.from === stage.key ? selection.to : null;
       const previous = edgeCache.current.get(stage.key);
-      const entry = previous && previous.stage === stage && previous.selectedTo === selectedTo ? previous : { stage, selectedTo, edges: stageEdges(stage, selectedTo, t) };
+      const entry =
+        previous && previous.transitions === stage.transitions && previous.name === stage.name && previous.selectedTo === selectedTo
+          ? previous
+          : { transitions: stage.transitions, name: stage.name, selectedTo, edges: stageEdges(stage, selectedTo, t) };
       next.set(stage.key, entry);
       return entry.edges;
     });
     edgeCache.current = next;
-    return list;
+    const last = edgeList.current;
+    if (list.length !== last.length || list.some((edge, i) => edge !== last[i])) edgeList.current = list;
+    return edgeList.current;
   }, [graph, selection, t]);
 
   const onNodesChange = useCallback(
@@ -158,6 +191,7 @@ export function FlowCanvas({ editor, readOnly, selection, onSelect, onAdd }: Pro
       nodes={nodes}
       edges={edges}
       nodeTypes={NODE_TYPES_OF_CANVAS}
+      edgeTypes={EDGE_TYPES_OF_CANVAS}
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}

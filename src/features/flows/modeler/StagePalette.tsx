@@ -1,9 +1,13 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_TYPES, type NodeType } from '../../../domain/engine/flowGraph.ts';
 import { STAGE_DRAG_TYPE } from './selection.ts';
 
-/** The engine's stage types: a click adds one in the middle of the view, a drag drops one where it is let go. */
-export function StagePalette({ onAdd }: { onAdd: (type: NodeType) => void }) {
+/**
+ * The engine's stage types: a click adds one in the middle of the view, a drag drops one where it is let go.
+ * Drawn again only when `onAdd` changes, not on each change of the graph.
+ */
+export const StagePalette = memo(function StagePalette({ onAdd }: { onAdd: (type: NodeType) => void }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="palette-title" className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
@@ -33,4 +37,4 @@ export function StagePalette({ onAdd }: { onAdd: (type: NodeType) => void }) {
       <p className="w-full text-xs text-slate-600">{t('flows.modeler.paletteHint')}</p>
     </section>
   );
-}
+});

@@ -1,8 +1,9 @@
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conditionSummary } from '../../../domain/engine/conditionRules.ts';
-import { connect, connectRefusal, moveTransition, removeTransition, updateStage } from '../../../domain/engine/flowCanvas.ts';
+import { connect, connectRefusal, moveTransition, removeTransition, sameButPosition, sameButPositions, updateStage } from '../../../domain/engine/flowCanvas.ts';
 import type { FlowStage } from '../../../domain/engine/flowGraph.ts';
-import { effectiveConfig, type TemplateInfo } from '../../../domain/engine/flowValidation.ts';
+import { effectiveConfig, type StageProblem, type TemplateInfo } from '../../../domain/engine/flowValidation.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { SelectField } from '../../tickets/SelectField.tsx';
 import { ParsedField, plainText } from './ParsedField.tsx';
@@ -11,8 +12,11 @@ import { StageSettingsForm, type Option } from './StageSettingsForm.tsx';
 import type { FlowEditor } from './useFlowEditor.ts';
 
 type Props = {
-  editor: FlowEditor;
+  /** The graph, for the names and targets of transitions; edits go through `update`, on the graph as it is then. */
+  graph: readonly FlowStage[];
+  update: FlowEditor['update'];
   stage: FlowStage;
+  problems: readonly StageProblem[];
   readOnly: boolean;
   teams: readonly Option[];
   hiTemplates: readonly Option[];
@@ -31,17 +35,21 @@ function cleaned(config: Record<string, unknown>): FlowStage['config'] {
   return out as FlowStage['config'];
 }
 
+/** Props that differ only in where stages are drawn: a drag of the selected stage does not redraw its panel. */
+const samePanel = (a: Props, b: Props): boolean =>
+  (Object.keys(a) as (keyof Props)[]).every((key) =>
+    key === 'stage' ? sameButPosition(a.stage, b.stage) : key === 'graph' ? sameButPositions(a.graph, b.graph) : a[key] === b[key],
+  );
+
 /**
  * The side panel of a selected stage: its name, its settings form, the problems that are not about one field
  * (reachability), and its transitions in the order the runner tries them, with a way to add one by keyboard.
  */
-export function StagePanel({ editor, stage, readOnly, teams, hiTemplates, templates, onSelect, onDelete }: Props) {
+export const StagePanel = memo(function StagePanel({ graph, update, stage, problems, readOnly, teams, hiTemplates, templates, onSelect, onDelete }: Props) {
   const { t } = useTranslation();
-  const { graph } = editor;
-  const problems = editor.validation.stageProblems.get(stage.key) ?? [];
   const general = problems.filter((p) => p.field === undefined);
   const nameOf = (key: string) => graph.find((s) => s.key === key)?.name || key;
-  const targets = graph.filter((s) => connectRefusal(graph, stage.key, s.key) === null);
+  const targets = useMemo(() => graph.filter((s) => connectRefusal(graph, stage.key, s.key) === null), [graph, stage.key]);
   const template = stage.templateId ? templates.get(stage.templateId) : undefined;
   const inherited = template ? effectiveConfig({ ...stage, config: {} }, templates) : {};
 
@@ -52,15 +60,15 @@ export function StagePanel({ editor, stage, readOnly, teams, hiTemplates, templa
         <p className="text-xs text-slate-600">
           {t(`flows.types.${stage.nodeType}`)} · {t('flows.stage.key')}: <span className="font-mono">{stage.key}</span>
         </p>
-        <ParsedField label={t('flows.stage.name')} value={stage.name} {...plainText} onChange={(v) => editor.change(updateStage(graph, stage.key, { name: String(v ?? '') }), `${stage.key}:name`)} />
+        <ParsedField label={t('flows.stage.name')} value={stage.name} {...plainText} onChange={(v) => update((g) => updateStage(g, stage.key, { name: String(v ?? '') }), `${stage.key}:name`)} />
         <StageSettingsForm
           stage={stage}
           inherited={inherited}
           problems={problems}
           teams={teams}
           templates={hiTemplates}
-          setConfig={(patch, field) => editor.change(updateStage(graph, stage.key, { config: cleaned({ ...stage.config, ...patch }) }), `${stage.key}:${field}`)}
-          setTemplate={(templateId) => editor.change(updateStage(graph, stage.key, { templateId }))}
+          setConfig={(patch, field) => update((g) => updateStage(g, stage.key, { config: cleaned({ ...stage.config, ...patch }) }), `${stage.key}:${field}`)}
+          setTemplate={(templateId) => update((g) => updateStage(g, stage.key, { templateId }))}
         />
       </fieldset>
       {general.length > 0 && (
@@ -89,13 +97,13 @@ export function StagePanel({ editor, stage, readOnly, teams, hiTemplates, templa
                   </button>
                   {!readOnly && (
                     <>
-                      <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => editor.change(moveTransition(graph, stage.key, transition.to, -1))} aria-label={`${t('flows.stage.moveUp')}: ${nameOf(transition.to)}`}>
+                      <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => update((g) => moveTransition(g, stage.key, transition.to, -1))} aria-label={`${t('flows.stage.moveUp')}: ${nameOf(transition.to)}`}>
                         ↑
                       </Button>
-                      <Button size="sm" variant="ghost" disabled={i === stage.transitions.length - 1} onClick={() => editor.change(moveTransition(graph, stage.key, transition.to, 1))} aria-label={`${t('flows.stage.moveDown')}: ${nameOf(transition.to)}`}>
+                      <Button size="sm" variant="ghost" disabled={i === stage.transitions.length - 1} onClick={() => update((g) => moveTransition(g, stage.key, transition.to, 1))} aria-label={`${t('flows.stage.moveDown')}: ${nameOf(transition.to)}`}>
                         ↓
                       </Button>
-                      <Button size="sm" variant="ghost" onClick={() => editor.change(removeTransition(graph, stage.key, transition.to))} aria-label={`${t('flows.modeler.deleteTransition')}: ${nameOf(transition.to)}`}>
+                      <Button size="sm" variant="ghost" onClick={() => update((g) => removeTransition(g, stage.key, transition.to))} aria-label={`${t('flows.modeler.deleteTransition')}: ${nameOf(transition.to)}`}>
                         ✕
                       </Button>
                     </>
@@ -108,7 +116,7 @@ export function StagePanel({ editor, stage, readOnly, teams, hiTemplates, templa
             <SelectField
               label={t('flows.stage.addTransition')}
               value=""
-              onChange={(to) => to !== '' && editor.change(connect(graph, stage.key, to))}
+              onChange={(to) => to !== '' && update((g) => connect(g, stage.key, to))}
               options={[{ value: '', label: t('flows.stage.chooseTarget') }, ...targets.map((s) => ({ value: s.key, label: `${s.name || s.key} (${s.key})` }))]}
             />
           )}
@@ -121,4 +129,4 @@ export function StagePanel({ editor, stage, readOnly, teams, hiTemplates, templa
       )}
     </div>
   );
-}
+}, samePanel);

@@ -1,18 +1,43 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { z } from 'zod';
 import { mutate, type MutationResult } from '../../../data/replica.ts';
-import { withPositions } from '../../../domain/engine/flowCanvas.ts';
+import { sameButPositions, withPositions } from '../../../domain/engine/flowCanvas.ts';
 import { flowStageSchema, type FlowStage } from '../../../domain/engine/flowGraph.ts';
 import { canRedo, canUndo, historyReducer, initialHistory } from '../../../domain/engine/flowHistory.ts';
-import { validateFlow, type TemplateInfo } from '../../../domain/engine/flowValidation.ts';
+import { validateFlow, type FlowValidation, type TemplateInfo } from '../../../domain/engine/flowValidation.ts';
 import type { FlowDoc } from '../../../domain/sync/documents.gen.ts';
 
-const storedGraph = z.array(flowStageSchema);
+/**
+ * Each stored stage parsed once, by object: stages are never changed in place (an edit makes new objects for
+ * what it changes), so the graph, its canonical text and the canonical text of the document it came from share
+ * one parse, and a drag parses only the moved stage. Null: the stage does not read as a stage.
+ */
+const parsedStages = new WeakMap<object, FlowStage | null>();
+const stageTexts = new WeakMap<object, string>();
 
-/** A flow document's graph, with defaults filled and every stage placed; an unreadable graph is empty. */
+function parseStage(raw: unknown): FlowStage | null {
+  const known = raw !== null && typeof raw === 'object' ? parsedStages.get(raw) : undefined;
+  if (known !== undefined) return known;
+  const parsed = flowStageSchema.safeParse(raw);
+  const stage = parsed.success ? parsed.data : null;
+  if (raw !== null && typeof raw === 'object') parsedStages.set(raw, stage);
+  return stage;
+}
+
+/** The stages read by the schema, or null when one of them does not read (or it is not a list). */
+function parsedGraph(stages: unknown): FlowStage[] | null {
+  if (!Array.isArray(stages)) return null;
+  const out: FlowStage[] = [];
+  for (const raw of stages) {
+    const stage = parseStage(raw);
+    if (stage === null) return null;
+    out.push(stage);
+  }
+  return out;
+}
+
+/** A document's graph, with defaults filled and every stage placed; an unreadable graph is empty. */
 export function graphOf(stages: unknown): FlowStage[] {
-  const parsed = storedGraph.safeParse(stages);
-  return withPositions(parsed.success ? parsed.data : []);
+  return withPositions(parsedGraph(stages) ?? []);
 }
 
 /** Object keys in sorted order at every depth: PostgreSQL's jsonb hands settings back in its own key order. */
@@ -24,13 +49,43 @@ const sortedKeys = (value: unknown): unknown =>
       : value;
 
 /**
+ * One stage's canonical text, kept by object. The schema reads its own output unchanged (trimmed keys stay
+ * trimmed, filled defaults stay), so the parsed stage shares the text of the stored one.
+ */
+function stageText(raw: unknown): string | null {
+  const known = raw !== null && typeof raw === 'object' ? stageTexts.get(raw) : undefined;
+  if (known !== undefined) return known;
+  const stage = parseStage(raw);
+  if (stage === null) return null;
+  const text = JSON.stringify(sortedKeys(stage));
+  stageTexts.set(raw as object, text);
+  stageTexts.set(stage, text);
+  return text;
+}
+
+/**
  * The graph in one canonical text, to tell whether two graphs differ: defaults filled by the schema and keys
  * sorted, so the server's copy of what was saved here reads the same (and does not reset the undo history).
  */
 const canonical = (stages: unknown): string => {
-  const parsed = storedGraph.safeParse(stages);
-  return JSON.stringify(sortedKeys(parsed.success ? parsed.data : stages));
+  if (Array.isArray(stages)) {
+    const texts: string[] = [];
+    for (const raw of stages) {
+      const text = stageText(raw);
+      if (text === null) break;
+      texts.push(text);
+    }
+    if (texts.length === stages.length) return `[${texts.join(',')}]`;
+  }
+  return JSON.stringify(sortedKeys(stages));
 };
+
+/** A ref whose first value is worked out once (useRef's argument would be evaluated on every render). */
+function useLazyRef<T>(init: () => T): { current: T } {
+  const ref = useRef<{ current: T } | null>(null);
+  if (ref.current === null) ref.current = { current: init() };
+  return ref.current;
+}
 
 export type FlowEditor = ReturnType<typeof useFlowEditor>;
 
@@ -43,8 +98,8 @@ export type FlowEditor = ReturnType<typeof useFlowEditor>;
 export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, TemplateInfo>) {
   const [history, dispatch] = useReducer(historyReducer<FlowStage[]>, flow.stages, (stages) => initialHistory(graphOf(stages)));
   const graph = history.present;
-  const savedKey = useRef(canonical(graph));
-  const docKey = useRef(canonical(flow.stages));
+  const savedKey = useLazyRef(() => canonical(graph));
+  const docKey = useLazyRef(() => canonical(flow.stages));
   const lastCoalesce = useRef<string | null>(null);
   const [savedAt, setSavedAt] = useState<number>(flow.updatedAt);
   const [saving, setSaving] = useState(false);
@@ -54,7 +109,18 @@ export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, Temp
   const settled = useDeferredValue(graph);
   const currentKey = useMemo(() => canonical(settled), [settled]);
   const dirty = currentKey !== savedKey.current || settled !== graph;
-  const validation = useMemo(() => validateFlow(settled, templates), [settled, templates]);
+  // A drag changes positions only, which validation does not read: the last result stands.
+  const validated = useRef<{ graph: FlowStage[]; templates: ReadonlyMap<string, TemplateInfo>; result: FlowValidation } | null>(null);
+  const validation = useMemo(() => {
+    const last = validated.current;
+    if (last !== null && last.templates === templates && sameButPositions(last.graph, settled)) {
+      last.graph = settled;
+      return last.result;
+    }
+    const result = validateFlow(settled, templates);
+    validated.current = { graph: settled, templates, result };
+    return result;
+  }, [settled, templates]);
 
   useEffect(() => {
     const incoming = canonical(flow.stages);
@@ -86,6 +152,10 @@ export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, Temp
     lastCoalesce.current = null;
     dispatch({ type: 'redo' });
   }, []);
+  /** An edit of the graph as it is now (handlers kept across renders, such as the side panel's, use this). */
+  const present = useRef(graph);
+  present.current = graph;
+  const update = useCallback((edit: (stages: FlowStage[]) => FlowStage[], coalesce?: string) => change(edit(present.current), coalesce), [change]);
 
   const latest = useRef({ graph, dirty, valid: validation.valid, current: settled === graph, saving, templates });
   latest.current = { graph, dirty, valid: validation.valid, current: settled === graph, saving, templates };
@@ -109,5 +179,5 @@ export function useFlowEditor(flow: FlowDoc, templates: ReadonlyMap<string, Temp
     }
   }, [flow.id]);
 
-  return { graph, change, beginGesture, preview, undo, redo, canUndo: canUndo(history), canRedo: canRedo(history), validation, dirty, save, saving, savedAt };
+  return { graph, change, update, beginGesture, preview, undo, redo, canUndo: canUndo(history), canRedo: canRedo(history), validation, dirty, save, saving, savedAt };
 }
