@@ -140,6 +140,9 @@ export const router = createRouter({
   defaultPendingMinMs: 0,
   defaultNotFoundComponent: NotFoundScreen,
   scrollRestoration: true,
+  // The shell's main area is what scrolls: a new screen starts at its top (back and forward restore it), not at
+  // the offset the screen before it was scrolled to.
+  scrollToTopSelectors: ['#main-content'],
 });
 
 declare module '@tanstack/react-router' {

@@ -12,7 +12,8 @@ export function useSessionScroll(storageKey: string, ready: boolean): void {
     const scroller = document.getElementById(SCROLLER_ID);
     if (!ready || scroller === null) return;
     const saved = Number(sessionStorage.getItem(storageKey));
-    if (Number.isFinite(saved) && saved > 0) scroller.scrollTop = saved;
+    // In the next frame: the router puts a newly shown screen at the top once it has rendered (router.tsx).
+    const restore = Number.isFinite(saved) && saved > 0 ? requestAnimationFrame(() => (scroller.scrollTop = saved)) : 0;
     let frame = 0;
     const save = () => {
       cancelAnimationFrame(frame);
@@ -20,6 +21,7 @@ export function useSessionScroll(storageKey: string, ready: boolean): void {
     };
     scroller.addEventListener('scroll', save, { passive: true });
     return () => {
+      cancelAnimationFrame(restore);
       cancelAnimationFrame(frame);
       scroller.removeEventListener('scroll', save);
     };
