@@ -222,6 +222,9 @@ test.describe('flows list and modeler', () => {
     await new ShellPage(page).signInAs(ADMIN);
     await openModeler(page, id);
     const canvas = page.getByTestId('flow-canvas');
+    // The first load's note above the screen goes when the replica is in, moving the page up under the pointer: a
+    // drag started then may press on the palette's hint instead of the button. Drag once the page holds still.
+    await expect(page.getByTestId('background-load')).toHaveCount(0, { timeout: 30_000 });
     const box = (await canvas.boundingBox())!;
     // A drag the browser starts while the canvas is still settling (a loaded machine) can end without a drop: the
     // user would simply drag again, and so does the journey — but never once the stage is there.
