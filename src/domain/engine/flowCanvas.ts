@@ -212,10 +212,16 @@ export function withPositions(stages: readonly FlowStage[]): FlowStage[] {
   return stages.map((s) => (s.position ? s : { ...s, position: positions.get(s.key)! }));
 }
 
-/** The same stage but perhaps its position: what a drag changes, and what validation and the side panel ignore. */
-export const sameButPosition = (a: FlowStage, b: FlowStage): boolean =>
-  a === b ||
-  (a.key === b.key && a.name === b.name && a.nodeType === b.nodeType && a.templateId === b.templateId && a.config === b.config && a.caseStateKey === b.caseStateKey && a.transitions === b.transitions);
+/**
+ * The same stage but perhaps its position: what a drag changes, and what validation and the side panel ignore.
+ * Every other field is compared by identity, whatever fields a stage comes to have.
+ */
+export function sameButPosition(a: FlowStage, b: FlowStage): boolean {
+  if (a === b) return true;
+  const fields = (stage: FlowStage) => Object.keys(stage).filter((key) => key !== 'position') as (keyof FlowStage)[];
+  const ours = fields(a);
+  return ours.length === fields(b).length && ours.every((key) => a[key] === b[key]);
+}
 
 /** Two graphs that differ at most in where stages are drawn (edits keep unchanged parts as the same objects). */
 export const sameButPositions = (a: readonly FlowStage[], b: readonly FlowStage[]): boolean => a === b || (a.length === b.length && a.every((stage, i) => sameButPosition(stage, b[i]!)));
