@@ -1,14 +1,14 @@
 /**
  * The bundle budget of issue 11, checked after `vite build` by scripts/test.sh: fails when the sign-in route's
- * initial JavaScript (the entry chunk and everything it imports statically) is over 150 kB gzip; reports the inbox
- * route's total against its 220 kB target. Issue 18: fails too when the public kiosk page's JavaScript is over
+ * initial JavaScript (the entry chunk and everything it imports statically) is over 150 kB gzip, or the inbox
+ * route's (the signed-in shell and the inbox, with what they import statically) over 220 kB gzip. Issue 18: fails too when the public kiosk page's JavaScript is over
  * 30 kB gzip. `node --import tsx scripts/bundleBudget.ts [distDir]`.
  */
 import { KIOSK_BUDGET_GZIP, measureKioskPage } from './bundle/kioskBundle.ts';
 import { fileSizes, measureRoutes, syncWorkerFile } from './bundle/routeBundles.ts';
 
 export const LOGIN_BUDGET_GZIP = 150_000;
-export const INBOX_TARGET_GZIP = 220_000;
+export const INBOX_BUDGET_GZIP = 220_000;
 
 const distDir = process.argv[2] ?? 'dist';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -32,9 +32,12 @@ if (kiosk.sizes.gzip > KIOSK_BUDGET_GZIP) {
 
 const login = routes.find((r) => r.route === 'login')!;
 const inbox = routes.find((r) => r.route === 'inbox')!;
-if (inbox.sizes.gzip > INBOX_TARGET_GZIP) process.stdout.write(`note: the inbox route is over its ${kB(INBOX_TARGET_GZIP)} gzip target\n`);
+if (inbox.sizes.gzip > INBOX_BUDGET_GZIP) {
+  process.stderr.write(`FAIL: the inbox route's JavaScript is ${kB(inbox.sizes.gzip)} gzip, over the ${kB(INBOX_BUDGET_GZIP)} budget\n`);
+  process.exit(1);
+}
 if (login.sizes.gzip > LOGIN_BUDGET_GZIP) {
   process.stderr.write(`FAIL: the sign-in route's initial JavaScript is ${kB(login.sizes.gzip)} gzip, over the ${kB(LOGIN_BUDGET_GZIP)} budget\n`);
   process.exit(1);
 }
-process.stdout.write(`ok: sign-in route ${kB(login.sizes.gzip)} gzip within ${kB(LOGIN_BUDGET_GZIP)}\n`);
+process.stdout.write(`ok: sign-in route ${kB(login.sizes.gzip)} gzip within ${kB(LOGIN_BUDGET_GZIP)}, inbox route ${kB(inbox.sizes.gzip)} within ${kB(INBOX_BUDGET_GZIP)}\n`);

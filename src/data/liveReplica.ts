@@ -1,43 +1,29 @@
-import { getHeightOfRevision, getQueryMatcher, getSortComparator, normalizeMangoQuery, type RxDocument } from 'rxdb';
-import { combineLatest, type Subscription } from 'rxjs';
 import { mutationActor } from '../domain/mutations/actor.ts';
 import type { DocRef, MutationActor } from '../domain/mutations/types.ts';
-import { SYNCED_COLLECTIONS, type SyncedCollection } from '../domain/sync/collections.ts';
+import type { SyncedCollection } from '../domain/sync/collections.ts';
+import { matchesSelector, sortComparator, type MangoSort } from '../domain/sync/mango.ts';
 import type { ReplicaDoc } from '../domain/sync/protocol.ts';
-import type { ReplicaDatabase } from './openReplica.ts';
 import { mergeCount, mergeDoc, mergeQuery, type QueryShape, type ReplicaAnswer } from './overlay/mergeView.ts';
 import { overlayApplies, overlayKey, PendingOverlay, type OverlayTimers, type OverlayWrite } from './overlay/pendingOverlay.ts';
 import type { planMutation } from './overlay/previewMutation.ts';
+import type { HeldDoc, ReaderClient } from './reader/readerClient.ts';
 import type { MutationResult, ReplicaQuery } from './replicaApi.ts';
 
-type AnyRxDocument = RxDocument<Record<string, unknown>>;
-type Held = { lookup(id: string): AnyRxDocument | undefined };
+type Held = { lookup(id: string): HeldDoc | undefined };
 /** Called with the worker's answer to a previewed mutation (null: the call failed). */
 export type PreviewSettle = (result: MutationResult | null) => void;
 
-// RxDB hands out the same RxDocument object while a document's revision is unchanged, so its plain copy is made
-// once: a query over 10,000 tickets then copies only what changed, and unchanged documents keep their identity.
-const plainCopies = new WeakMap<object, unknown>();
-function plainDoc<T>(doc: { toJSON(): unknown }): T {
-  let copy = plainCopies.get(doc);
-  if (copy === undefined) {
-    copy = doc.toJSON();
-    plainCopies.set(doc, copy);
-  }
-  return copy as T;
-}
-
-const heightOf = (doc: AnyRxDocument) => getHeightOfRevision(doc.revision);
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+const copyOf = (held: HeldDoc) => structuredClone(held.doc) as ReplicaDoc;
 
-function queryAnswer<T>(rxDocs: AnyRxDocument[], seq: number): ReplicaAnswer<T> & Held {
+function queryAnswer<T>(held: readonly HeldDoc[], seq: number): ReplicaAnswer<T> & Held {
   let index: Map<string, number> | null = null;
   const find = (id: string) => {
-    index ??= new Map(rxDocs.map((doc, i) => [doc.primary, i]));
+    index ??= new Map(held.map((item, i) => [String(item.doc.id), i]));
     const i = index.get(id);
-    return i === undefined ? undefined : { index: i, height: heightOf(rxDocs[i]!) };
+    return i === undefined ? undefined : { index: i, height: held[i]!.height };
   };
-  return { docs: rxDocs.map((doc) => plainDoc<T>(doc)), find, seq, lookup: (id) => rxDocs[find(id)?.index ?? -1] };
+  return { docs: held.map((item) => item.doc as T), find, seq, lookup: (id) => held[find(id)?.index ?? -1] };
 }
 
 /**
@@ -49,13 +35,13 @@ function queryAnswer<T>(rxDocs: AnyRxDocument[], seq: number): ReplicaAnswer<T> 
 export class LiveReplica {
   readonly overlay: PendingOverlay;
   private readonly held = new Map<SyncedCollection, Set<Held>>();
-  private readonly subscriptions: Subscription[] = [];
+  private readonly stops: Array<() => void> = [];
   private readonly now: () => number;
   private actor: MutationActor | null = null;
   private planner: typeof planMutation | null = null;
 
   constructor(
-    readonly db: ReplicaDatabase,
+    readonly reader: ReaderClient,
     userId: string,
     options: { timers?: OverlayTimers; now?: () => number } = {},
   ) {
@@ -67,25 +53,31 @@ export class LiveReplica {
       (module) => (this.planner = module.planMutation),
       () => undefined,
     );
-    // Every delivery of the page's change stream is counted; revisions of overlaid documents tell when the
-    // worker's write has arrived (the queries that show it answer after this, asynchronously).
-    for (const collection of SYNCED_COLLECTIONS) {
-      this.subscriptions.push(
-        db[collection].eventBulks$.subscribe((bulk) => {
-          this.overlay.tick();
-          if (!this.overlay.has(collection)) return;
-          for (const { documentId, documentData } of bulk.events) {
-            const doc = documentData._deleted ? null : (documentData as unknown as ReplicaDoc);
-            this.overlay.observe(collection, documentId, getHeightOfRevision(documentData._rev), doc);
-          }
-        }),
-      );
-    }
-    // The same actor the worker reads (workers/sync/actor.ts), kept current so a preview never waits for it.
-    this.subscriptions.push(
-      combineLatest([db.config.findOne(userId).$, db.config.findOne({ selector: { kind: 'member', userId } }).$]).subscribe(([user, member]) => {
-        this.actor = user ? mutationActor(userId, { role: user.get('role'), name: user.get('name') }, member ? member.primary : null) : null;
+    // Every delivery of the worker's change stream is counted; revisions of overlaid documents tell when the
+    // worker's write has arrived (the views that show it answer after this, on the same port).
+    this.stops.push(
+      reader.onChanges((collection, events) => {
+        this.overlay.tick();
+        if (!this.overlay.has(collection)) return;
+        for (const [id, height, doc] of events) {
+          // A large bulk carries the data of watched documents only; an entry made since is told by a later one.
+          if (doc !== undefined) this.overlay.observe(collection, id, height, doc as ReplicaDoc | null);
+        }
       }),
+    );
+    // The same actor the worker reads (workers/sync/actor.ts), kept current so a preview never waits for it.
+    let user: HeldDoc | null | undefined;
+    let member: HeldDoc | null | undefined;
+    const updateActor = () => {
+      if (user === undefined || member === undefined) return;
+      this.actor = user ? mutationActor(userId, { role: user.doc.role as never, name: user.doc.name as never }, member ? String(member.doc.id) : null) : null;
+    };
+    this.stops.push(
+      reader.openView({ kind: 'doc', collection: 'config', id: userId }, { doc: (doc) => ((user = doc), updateActor()) }),
+      reader.openView(
+        { kind: 'query', collection: 'config', query: { selector: { kind: 'member', userId }, limit: 1 } },
+        { docs: (docs) => ((member = docs[0] ?? null), updateActor()) },
+      ),
     );
   }
 
@@ -95,64 +87,72 @@ export class LiveReplica {
   }
 
   close(): void {
-    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
+    for (const stop of this.stops.splice(0)) stop();
     this.overlay.clear();
   }
 
   /** Documents matching a query, with pending effects, in the query's order; answers the unsubscribe. */
   observeQuery<T extends { id: string }>(collection: SyncedCollection, query: ReplicaQuery, onChange: (docs: readonly T[]) => void): () => void {
-    const rxCollection = this.db[collection];
-    const schema = rxCollection.schema.jsonSchema;
-    const normalized = normalizeMangoQuery(schema, query);
-    const shape: QueryShape<T> = {
-      matches: getQueryMatcher(schema, normalized) as unknown as (doc: T) => boolean,
-      compare: getSortComparator(schema, normalized) as unknown as (a: T, b: T) => number,
+    const selector = query.selector ?? {};
+    let shape: QueryShape<T> | null = null;
+    const shapeOf = (sort: MangoSort): QueryShape<T> => ({
+      matches: (doc) => matchesSelector(doc, selector),
+      compare: sortComparator(sort),
       ...(query.limit === undefined ? {} : { limit: query.limit }),
       ...(query.skip === undefined ? {} : { skip: query.skip }),
-    };
+    });
     let answer: (ReplicaAnswer<T> & Held) | null = null;
     let shown: readonly T[] | null = null;
     const show = () => {
-      if (!answer) return;
+      if (!answer || !shape) return;
       const next = mergeQuery(answer, this.overlay.entriesOf(collection), shape);
       if (shown !== null && sameItems(shown, next)) return;
       shown = next;
       onChange(next);
     };
     const held: Held = { lookup: (id) => answer?.lookup(id) };
-    const subscription = rxCollection.find(query).$.subscribe((docs: AnyRxDocument[]) => {
-      answer = queryAnswer<T>(docs, this.overlay.seq);
-      show();
-    });
-    return this.track(collection, held, subscription, show);
+    const stop = this.reader.openView(
+      { kind: 'query', collection, query },
+      {
+        docs: (docs, sort) => {
+          shape ??= shapeOf(sort ?? []);
+          answer = queryAnswer<T>(docs, this.overlay.seq);
+          show();
+        },
+      },
+    );
+    return this.track(collection, held, stop, show);
   }
 
   /** One document with its pending effects: null when the replica does not have it (or a pending effect deletes it). */
   observeDoc<T>(collection: SyncedCollection, id: string, onChange: (doc: T | null) => void): () => void {
-    let replica: AnyRxDocument | null | undefined;
+    let replica: HeldDoc | null | undefined;
     let seq = 0;
     let shown: { doc: T | null } | null = null;
     const show = () => {
       if (replica === undefined) return;
-      const next = mergeDoc(replica ? plainDoc<T>(replica) : null, replica ? heightOf(replica) : undefined, seq, this.overlay.entry(collection, id));
+      const next = mergeDoc(replica ? (replica.doc as T) : null, replica?.height, seq, this.overlay.entry(collection, id));
       if (shown !== null && shown.doc === next) return;
       shown = { doc: next };
       onChange(next);
     };
     const held: Held = { lookup: (wanted) => (wanted === id && replica ? replica : undefined) };
-    const subscription = this.db[collection].findOne(id).$.subscribe((doc: AnyRxDocument | null) => {
-      replica = doc;
-      seq = this.overlay.seq;
-      show();
-    });
-    return this.track(collection, held, subscription, show);
+    const stop = this.reader.openView(
+      { kind: 'doc', collection, id },
+      {
+        doc: (doc) => {
+          replica = doc;
+          seq = this.overlay.seq;
+          show();
+        },
+      },
+    );
+    return this.track(collection, held, stop, show);
   }
 
   /** How many documents match a selector, with pending effects. */
   observeCount(collection: SyncedCollection, selector: Record<string, unknown>, onChange: (count: number) => void, index?: string[]): () => void {
-    const rxCollection = this.db[collection];
-    const schema = rxCollection.schema.jsonSchema;
-    const matches = getQueryMatcher(schema, normalizeMangoQuery(schema, { selector }, true)) as unknown as (doc: unknown) => boolean;
+    const matches = (doc: unknown) => matchesSelector(doc, selector);
     let replica: { count: number; seq: number } | null = null;
     let shown: number | null = null;
     const show = () => {
@@ -162,11 +162,14 @@ export class LiveReplica {
       shown = next;
       onChange(next);
     };
-    const subscription = rxCollection.count(index === undefined ? { selector } : { selector, index }).$.subscribe((count: number) => {
-      replica = { count, seq: this.overlay.seq };
-      show();
+    const spec = index === undefined ? { kind: 'count' as const, collection, selector } : { kind: 'count' as const, collection, selector, index };
+    const stop = this.reader.openView(spec, {
+      count: (count) => {
+        replica = { count, seq: this.overlay.seq };
+        show();
+      },
     });
-    return this.track(collection, null, subscription, show);
+    return this.track(collection, null, stop, show);
   }
 
   /**
@@ -185,6 +188,9 @@ export class LiveReplica {
       const writes = plan.apply(docs, now);
       if (!writes || writes.length === 0) return;
       touched = writes.map((write) => ({ ...write, base: bases.get(overlayKey(write.collection, write.doc.id)) ?? this.replicaCopy(write.collection, write.doc.id) ?? null }));
+      for (const collection of new Set(touched.map((write) => write.collection))) {
+        this.reader.watch(collection, touched.filter((write) => write.collection === collection).map((write) => write.doc.id));
+      }
       mutation = this.overlay.add(touched);
     };
     const known = this.readKnown(plan.refs);
@@ -211,30 +217,31 @@ export class LiveReplica {
     };
   }
 
-  private track(collection: SyncedCollection, held: Held | null, subscription: Subscription, show: () => void): () => void {
+  private track(collection: SyncedCollection, held: Held | null, stopView: () => void, show: () => void): () => void {
     const views = this.held.get(collection) ?? new Set<Held>();
     this.held.set(collection, views);
     if (held) views.add(held);
     const unsubscribeOverlay = this.overlay.subscribe(collection, show);
     return () => {
-      subscription.unsubscribe();
+      stopView();
       unsubscribeOverlay();
       if (held) views.delete(held);
     };
   }
 
   /** The newest copy of a document among what the page's views hold (no storage read). */
-  private heldCopy(collection: SyncedCollection, id: string): AnyRxDocument | undefined {
-    let best: AnyRxDocument | undefined;
+  private heldCopy(collection: SyncedCollection, id: string): HeldDoc | undefined {
+    let best: HeldDoc | undefined;
     for (const view of this.held.get(collection) ?? []) {
       const doc = view.lookup(id);
-      if (doc && (!best || heightOf(doc) > heightOf(best))) best = doc;
+      if (doc && (!best || doc.height > best.height)) best = doc;
     }
     return best;
   }
 
   private replicaCopy(collection: SyncedCollection, id: string): ReplicaDoc | undefined {
-    return this.heldCopy(collection, id)?.toMutableJSON() as ReplicaDoc | undefined;
+    const held = this.heldCopy(collection, id);
+    return held ? copyOf(held) : undefined;
   }
 
   /** What the mutation reads, as the page shows it (pending effects included); `missing` must come from storage. */
@@ -245,10 +252,10 @@ export class LiveReplica {
     for (const ref of refs) {
       const copy = this.heldCopy(ref.collection, ref.id);
       const entry = this.overlay.entry(ref.collection, ref.id);
-      if (copy) bases.set(overlayKey(ref.collection, ref.id), copy.toMutableJSON() as ReplicaDoc);
-      if (entry && overlayApplies(entry, copy ? heightOf(copy) : undefined, 0)) {
+      if (copy) bases.set(overlayKey(ref.collection, ref.id), copyOf(copy));
+      if (entry && overlayApplies(entry, copy?.height, 0)) {
         if (!entry.doc.deleted) docs.set(ref.id, entry.doc);
-      } else if (copy) docs.set(ref.id, copy.toMutableJSON() as ReplicaDoc);
+      } else if (copy) docs.set(ref.id, copyOf(copy));
       else missing.push(ref);
     }
     return { docs, bases, missing };
@@ -256,11 +263,11 @@ export class LiveReplica {
 
   private async readStored(refs: DocRef[], docs: Map<string, ReplicaDoc>, bases: Map<string, ReplicaDoc>): Promise<void> {
     for (const collection of new Set(refs.map((ref) => ref.collection))) {
-      const found = await this.db[collection].findByIds(refs.filter((ref) => ref.collection === collection).map((ref) => ref.id)).exec();
-      for (const [id, doc] of found) {
-        const plain = doc.toMutableJSON() as ReplicaDoc;
-        docs.set(id, plain);
-        bases.set(overlayKey(collection, id), plain);
+      const ids = refs.filter((ref) => ref.collection === collection).map((ref) => ref.id);
+      for (const { id, doc } of await this.reader.read(collection, ids)) {
+        if (doc === null) continue;
+        docs.set(id, doc as ReplicaDoc);
+        bases.set(overlayKey(collection, id), structuredClone(doc) as ReplicaDoc);
       }
     }
   }
@@ -270,9 +277,7 @@ export class LiveReplica {
     const heights = new Map<string, number>();
     for (const collection of new Set(writes.map((write) => write.collection))) {
       const ids = writes.filter((write) => write.collection === collection).map((write) => write.doc.id);
-      for (const doc of await this.db[collection].storageInstance.findDocumentsById(ids, true)) {
-        heights.set(overlayKey(collection, String(doc.id)), getHeightOfRevision(doc._rev));
-      }
+      for (const { id, height } of await this.reader.read(collection, ids)) heights.set(overlayKey(collection, id), height);
     }
     return heights;
   }

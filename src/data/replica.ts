@@ -1,13 +1,12 @@
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CacheUsage } from '../domain/files/fileCache.ts';
 import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
-import { SEEK_FROM, seekQuery } from './indexSeek.ts';
 import { LiveReplica } from './liveReplica.ts';
-import { openReplica, replicaName, type ReplicaDatabase } from './openReplica.ts';
+import { SEEK_FROM } from './reader/protocol.ts';
+import { ReaderClient } from './reader/readerClient.ts';
 import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
@@ -28,7 +27,8 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Starts the sync worker for the signed-in user and opens the same replica in the page for reading. Safe to
+ * Starts the sync worker for the signed-in user; the page's views read the replica through it (src/data/reader:
+ * the page loads no database code of its own). Safe to
  * call again (React may mount twice): the same user keeps the running replica; another user replaces it.
  */
 export function startReplica(session: ReplicaSession): Promise<void> {
@@ -52,18 +52,44 @@ export function startReplica(session: ReplicaSession): Promise<void> {
     );
     await api.start({ userId: session.userId, apiBase: session.apiBase ?? location.origin });
     followBrowserNetwork(api);
-    const db = await openReplica(replicaName(session.userId), getRxStorageDexie());
+    if (running !== current) return;
+    const channel = new MessageChannel();
+    await api.serveReads(Comlink.transfer(channel.port2, [channel.port2]));
     if (running !== current) {
-      await db.close();
+      channel.port1.close();
       return;
     }
-    current.live = new LiveReplica(db, session.userId);
+    // Screens read `loaded: null` (nothing said yet) as "arrived", so the views answer only once the worker has
+    // said what the first load has brought (its status and the views travel on different ports).
+    await statusKnown();
+    if (running !== current) {
+      channel.port1.close();
+      return;
+    }
+    current.live = new LiveReplica(new ReaderClient(channel.port1), session.userId);
     notify();
   })();
   return current.ready;
 }
 
-/** Stops syncing and closes the replica; the data stays on the device for the user's next sign-in. */
+/** Resolves once the worker's status says what the first load has brought, or after STATUS_WAIT_MS. */
+const STATUS_WAIT_MS = 5_000;
+function statusKnown(): Promise<void> {
+  if (status.loaded !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      listeners.delete(check);
+      resolve();
+    };
+    const check = () => {
+      if (status.loaded !== null) done();
+    };
+    const timer = setTimeout(done, STATUS_WAIT_MS);
+    listeners.add(check);
+  });
+}
+
 /**
  * The page's `online` and `offline` events, passed to the worker: the queue is sent the moment the network returns
  * (not at the next retry) and the status turns Offline the moment it goes.
@@ -81,6 +107,7 @@ function followBrowserNetwork(api: Comlink.Remote<SyncWorkerApi>): void {
   };
 }
 
+/** Stops syncing and closes the replica; the data stays on the device for the user's next sign-in. */
 export async function stopReplica(): Promise<void> {
   const current = running;
   if (!current) return;
@@ -92,9 +119,9 @@ export async function stopReplica(): Promise<void> {
   notify();
   await current.ready.catch(() => undefined);
   await current.api.stop().catch(() => undefined);
-  current.worker.terminate();
   current.live?.close();
-  await current.live?.db.close();
+  current.live?.reader.close();
+  current.worker.terminate();
 }
 
 /**
@@ -153,16 +180,25 @@ export async function reconnect(): Promise<void> {
   await running?.api.reconnect();
 }
 
-/** The page's handle on the replica, for code outside React (null until started and opened). */
-export function replicaDatabase(): ReplicaDatabase | null {
-  return running?.live?.db ?? null;
-}
-
 /** One document as the page's views show it (pending effects included), for code outside React; answers the unsubscribe. */
 export function observeDoc<C extends SyncedCollection>(collection: C, id: string, onChange: (doc: DocOf<C> | null) => void): () => void {
   const live = running?.live;
   if (!live) throw new Error('The replica is not open');
   return live.observeDoc<DocOf<C>>(collection, id, onChange);
+}
+
+/** Documents matching a query as the page's views show them, for code outside React; answers the unsubscribe. */
+export function observeQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery, onChange: (docs: readonly DocOf<C>[]) => void): () => void {
+  const live = running?.live;
+  if (!live) throw new Error('The replica is not open');
+  return live.observeQuery<DocOf<C>>(collection, query, onChange);
+}
+
+/** A count as the page's views show it, for code outside React; answers the unsubscribe. */
+export function observeCount(collection: SyncedCollection, selector: Record<string, unknown>, onChange: (count: number) => void, index?: string[]): () => void {
+  const live = running?.live;
+  if (!live) throw new Error('The replica is not open');
+  return live.observeCount(collection, selector, onChange, index);
 }
 
 function useLiveReplica(): LiveReplica | null {
@@ -183,7 +219,7 @@ export function useQuery<C extends SyncedCollection>(collection: C, query: Repli
 }
 
 /**
- * A page query whose deep `skip` becomes an index range first (src/data/indexSeek.ts), so page 5,000 costs what
+ * A page query whose deep `skip` becomes an index range first (workers/sync/indexSeek.ts), so page 5,000 costs what
  * page 1 does; null while that is worked out. `version` (the list's count, say) seeks again when the list moved;
  * meanwhile the same page keeps its last range, so its rows do not blink out.
  */
@@ -197,7 +233,7 @@ export function useSeekedQuery(collection: SyncedCollection, query: ReplicaQuery
     if (!live || key === null || wantedKey === null) return;
     let current = true;
     const wanted = JSON.parse(wantedKey) as ReplicaQuery;
-    seekQuery(live.db[collection], wanted).then(
+    live.reader.seek(collection, wanted).then(
       (seeked) => current && setState({ key, wantedKey, query: seeked ?? wanted }),
       () => current && setState({ key, wantedKey, query: wanted }),
     );
@@ -296,18 +332,23 @@ export function useRejections(): Rejection[] {
 
 /** The changes waiting in the outbox, oldest first. */
 export function usePendingMutations(): PendingMutation[] {
-  const db = useLiveReplica()?.db ?? null;
+  const reader = useLiveReplica()?.reader ?? null;
   const [pending, setPending] = useState<PendingMutation[]>([]);
   useEffect(() => {
-    if (!db) return;
-    const subscription = db.outbox.find({ sort: [{ seq: 'asc' }] }).$.subscribe((docs) =>
-      setPending(docs.map((d) => {
-        const { id, name, args, at, attempts, lastError } = d.toJSON() as PendingMutation;
-        return { id, name, args, at, attempts: attempts ?? 0, lastError: lastError ?? null };
-      })),
+    if (!reader) return;
+    return reader.openView(
+      { kind: 'query', collection: 'outbox', query: { sort: [{ seq: 'asc' }] } },
+      {
+        docs: (docs) =>
+          setPending(
+            docs.map(({ doc }) => {
+              const { id, name, args, at, attempts, lastError } = doc as PendingMutation;
+              return { id, name, args, at, attempts: attempts ?? 0, lastError: lastError ?? null };
+            }),
+          ),
+      },
     );
-    return () => subscription.unsubscribe();
-  }, [db]);
+  }, [reader]);
   return pending;
 }
 

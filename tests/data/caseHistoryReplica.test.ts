@@ -2,7 +2,7 @@ import { indexedDB, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxCollection, type RxJsonSchema } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seekQuery } from '../../src/data/indexSeek.ts';
+import { seekQuery } from '../../workers/sync/indexSeek.ts';
 import type { ReplicaQuery } from '../../src/data/replicaApi.ts';
 import { openReplica, type ReplicaDatabase } from '../../src/data/openReplica.ts';
 import { REPLICA_SCHEMAS } from '../../src/data/replicaSchema.ts';

@@ -3,14 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveReplica, type PreviewSettle } from '../../src/data/liveReplica.ts';
 import { openReplica, type ReplicaDatabase } from '../../src/data/openReplica.ts';
 import { OVERLAY_GRACE_MS } from '../../src/data/overlay/pendingOverlay.ts';
+import { ReaderClient } from '../../src/data/reader/readerClient.ts';
 import type { MutationActor } from '../../src/domain/mutations/types.ts';
 import type { ReplicaDoc } from '../../src/domain/sync/protocol.ts';
 import { applyOptimistically } from '../../workers/sync/optimistic.ts';
+import { serveReads } from '../../workers/sync/readerHost.ts';
 import { manualTimers, ticket } from './overlay/overlayFixtures.ts';
 
 /**
- * The page's views over a real replica (RxDB's memory storage), with the sync worker's own first step
- * (applyOptimistically: queue in the outbox, then write the effect) playing the worker.
+ * The page's views over a real replica (RxDB's memory storage) read through the worker's reader over a real
+ * MessageChannel, with the sync worker's own first step (applyOptimistically: queue in the outbox, then write the
+ * effect) playing the worker.
  */
 const storage = getRxStorageMemory();
 const NOW = 1_800_000_000_000;
@@ -26,6 +29,7 @@ const seen = <T>(): Seen<T> & { push(value: T): void } => {
 describe('the page shows a mutation before the worker has written it', () => {
   let db: ReplicaDatabase;
   let live: LiveReplica;
+  let stopServing: () => void;
   let timers: ReturnType<typeof manualTimers>;
   const stops: Array<() => void> = [];
 
@@ -46,12 +50,16 @@ describe('the page shows a mutation before the worker has written it', () => {
     ]);
     await db.tickets.bulkInsert([ticket(1), ticket(2), ticket(3), ticket(4, { state: 'resolved' }), ticket(5)]);
     timers = manualTimers();
-    live = new LiveReplica(db, 'user-me', { timers, now: () => NOW });
+    const channel = new MessageChannel();
+    stopServing = serveReads(db, channel.port2 as never);
+    live = new LiveReplica(new ReaderClient(channel.port1 as never), 'user-me', { timers, now: () => NOW });
     await vi.waitFor(() => expect(live.canPreview()).toBe(true));
   });
   afterEach(async () => {
     for (const stop of stops.splice(0)) stop();
     live.close();
+    live.reader.close();
+    stopServing();
     await db.remove();
   });
 

@@ -28,5 +28,10 @@ export type SyncWorkerApi = {
   reconnect(): Promise<void>;
   /** The browser says the network is gone: the status says Offline at once. */
   networkLost(): Promise<void>;
+  /**
+   * Answers the page's reads of the replica over `port` (src/data/reader/protocol.ts) until stop(); call after
+   * start(). Pass the port with Comlink.transfer.
+   */
+  serveReads(port: MessagePort): Promise<void>;
   subscribe(onStatus: (status: SyncStatus) => void, onRejection: (rejection: Rejection) => void): Promise<void>;
 };

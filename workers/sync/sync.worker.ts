@@ -10,6 +10,7 @@ import { openFileDb, type FileDatabase } from '../files/fileDb.ts';
 import { fileReader } from '../files/fileReader.ts';
 import { uploadSender } from '../files/uploadSender.ts';
 import type { SyncWorkerApi } from './api.ts';
+import { serveReads } from './readerHost.ts';
 import { SyncEngine } from './syncEngine.ts';
 import { httpTransport } from './transport.ts';
 
@@ -18,6 +19,7 @@ let engine: SyncEngine | null = null;
 let files: FileDatabase | null = null;
 let reader: ReturnType<typeof fileReader> | null = null;
 let rejectionChannel: BroadcastChannel | null = null;
+const readServers: Array<() => void> = [];
 const statusListeners: ((status: SyncStatus) => void)[] = [];
 const rejectionListeners: ((rejection: Rejection) => void)[] = [];
 
@@ -67,6 +69,7 @@ const api: SyncWorkerApi = {
     self.addEventListener('offline', () => engine?.networkLost());
   },
   async stop() {
+    for (const stopServing of readServers.splice(0)) stopServing();
     await engine?.stop();
     rejectionChannel?.close();
     await db?.close();
@@ -120,6 +123,10 @@ const api: SyncWorkerApi = {
   },
   async networkLost() {
     engine?.networkLost();
+  },
+  async serveReads(port) {
+    if (!db) throw new Error('The replica is not open');
+    readServers.push(serveReads(db, port));
   },
   async subscribe(onStatus, onRejection) {
     statusListeners.push(onStatus);

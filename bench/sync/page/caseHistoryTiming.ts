@@ -5,7 +5,7 @@
  * has not shown yet does; RxDB's query cache would otherwise answer a repeated query from memory.
  */
 import type { ReplicaDatabase } from '../../../src/data/openReplica.ts';
-import { seekQuery } from '../../../src/data/indexSeek.ts';
+import { seekQuery } from '../../../workers/sync/indexSeek.ts';
 import { caseHistoryPlan, pageWindow, segmentSlices, type CaseHistoryFilters, type CountQuery } from '../../../src/domain/cases/caseHistoryQuery.ts';
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;

@@ -24,10 +24,9 @@ export function LanguageMenu({ saveToAccount = false }: Props) {
     }
   }
 
-  // The sign-in page's header has it too: there its menu code comes when the menu is used (the shell has it already).
+  // The menu's code comes when the menu is first used, on the sign-in page and in the signed-in header alike.
   return (
     <DeferredMenu
-      eager={saveToAccount}
       label={t('language.label')}
       trigger={
         <>

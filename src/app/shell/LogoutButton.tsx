@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../data/replica.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { lazyDialog, MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
 
 type Props = { onSignOut: () => Promise<void> };
+
+// Asked only while changes still wait: the header (on every signed-in page) goes without the dialog's code till then.
+const Dialog = lazyDialog(() => import('../../ui/Dialog.tsx').then((m) => m.Dialog));
 
 /** Logs out at once, unless the outbox still holds changes: then it says how many and asks first. */
 export function LogoutButton({ onSignOut }: Props) {
@@ -36,23 +39,25 @@ export function LogoutButton({ onSignOut }: Props) {
       >
         <Icon name="logout" />
       </button>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('shell.logoutPendingTitle')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('shell.stay')}
-            </Button>
-            <Button variant="danger" disabled={busy} onClick={() => void signOut()}>
-              {t('shell.logoutAnyway')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('shell.logoutPendingText', { count: pending })}</p>
-      </Dialog>
+      <MountWhenOpened open={confirming} onClose={() => setConfirming(false)}>
+        <Dialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title={t('shell.logoutPendingTitle')}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t('shell.stay')}
+              </Button>
+              <Button variant="danger" disabled={busy} onClick={() => void signOut()}>
+                {t('shell.logoutAnyway')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('shell.logoutPendingText', { count: pending })}</p>
+        </Dialog>
+      </MountWhenOpened>
     </>
   );
 }

@@ -2,8 +2,9 @@ import { overlayApplies, replicaCopyAt, type OverlayEntry } from './pendingOverl
 
 /**
  * Pure merging of a view's answer from the replica with the overlay of pending effects. Only the overlaid
- * documents are tested against the query (never the collection), with RxDB's own matcher and sort order, so a
- * merged list is what the replica will answer once the worker has written the same effects.
+ * documents are tested against the query (never the collection), with RxDB's matching and order (the caller's
+ * shape, from src/domain/sync/mango.ts), so a merged list is what the replica will answer once the worker has
+ * written the same effects.
  */
 
 /** A query's answer from the replica, in the query's order. */

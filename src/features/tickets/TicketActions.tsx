@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
+import { MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
 import { useButtonGuard } from '../../ui/useButtonGuard.ts';
-import { CancelTicketDialog } from './CancelTicketDialog.tsx';
+import { LazyCancelTicketDialog } from './lazyDialogs.ts';
 import { ReassignMenu } from './ReassignMenu.tsx';
 import { cancelTicket, claimTicket, releaseTicket } from './ticketActions.ts';
 import { focusTicketLink } from './ticketFocus.ts';
@@ -53,14 +54,16 @@ export function TicketActions({ ticket, userId, isAdmin, ctrlHeld, teams }: Prop
           </Button>
         </span>
       )}
-      <CancelTicketDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void cancelTicket(ticket);
-        }}
-      />
+      <MountWhenOpened open={confirming} onClose={() => setConfirming(false)}>
+        <LazyCancelTicketDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void cancelTicket(ticket);
+          }}
+        />
+      </MountWhenOpened>
     </div>
   );
 }

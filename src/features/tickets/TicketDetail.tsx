@@ -7,10 +7,11 @@ import { showToast } from '../../app/state/toastAtoms.ts';
 import { useDoc, useSyncStatus } from '../../data/replica.ts';
 import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
 import { Button } from '../../ui/Button.tsx';
+import { MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
+import { LazyTicketFormDialog } from './lazyDialogs.ts';
 import { rememberOpenedTicket } from './ticketFocus.ts';
-import { TicketFormDialog } from './TicketFormDialog.tsx';
 import { TicketWorkspace } from './TicketWorkspace.tsx';
 
 /**
@@ -69,7 +70,11 @@ export function TicketDetail({ route }: ScreenProps) {
         )}
       </div>
       {loaded ? <TicketWorkspace ticket={ticket} userId={userId} /> : <p className="text-slate-600">{t('ticket.loading')}</p>}
-      {loaded && mayEdit && <TicketFormDialog ticket={ticket} open={editing} onClose={closeEdit} />}
+      {loaded && mayEdit && (
+        <MountWhenOpened open={editing} onClose={closeEdit}>
+          <LazyTicketFormDialog ticket={ticket} open={editing} onClose={closeEdit} />
+        </MountWhenOpened>
+      )}
     </section>
   );
 }

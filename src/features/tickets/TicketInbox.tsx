@@ -10,6 +10,7 @@ import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { filterTickets, isAdminRole, LIGHT_REFRESH_MS, ticketsOfTab, visibleTabs } from '../../domain/tickets/inboxRules.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
 import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
+import { MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.ts';
 import type { BadgeKind } from './BadgeFilters.tsx';
@@ -18,9 +19,7 @@ import { InboxTab } from './InboxTab.tsx';
 import { InboxToolbar } from './InboxToolbar.tsx';
 import { withFilters, withPage, withTab } from './inboxSearch.ts';
 import type { InboxView } from './inboxView.ts';
-import { NoteDialog } from './NoteDialog.tsx';
-import { ShortcutsDialog } from './ShortcutsDialog.tsx';
-import { TicketFormDialog } from './TicketFormDialog.tsx';
+import { LazyNoteDialog, LazyShortcutsDialog, LazyTicketFormDialog } from './lazyDialogs.ts';
 import { focusTicketLink, rememberOpenedTicket, takeOpenedTicket } from './ticketFocus.ts';
 import { useCtrlKey } from './useCtrlKey.ts';
 import { useInboxData } from './useInboxData.ts';
@@ -154,9 +153,19 @@ export function TicketInbox({ route }: ScreenProps) {
         onRefresh={refresh}
         onNewTicket={isAdmin ? () => setCreating(true) : undefined}
       />
-      {isAdmin && <TicketFormDialog open={creating} onClose={closeForm} />}
-      {noteTicket !== null && <NoteDialog target={{ kind: 'ticket', ticketId: noteTicket.id }} caseId={noteTicket.operation} open onClose={closeNote} />}
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {isAdmin && (
+        <MountWhenOpened open={creating} onClose={closeForm}>
+          <LazyTicketFormDialog open={creating} onClose={closeForm} />
+        </MountWhenOpened>
+      )}
+      {noteTicket !== null && (
+        <MountWhenOpened open onClose={closeNote}>
+          <LazyNoteDialog target={{ kind: 'ticket', ticketId: noteTicket.id }} caseId={noteTicket.operation} open onClose={closeNote} />
+        </MountWhenOpened>
+      )}
+      <MountWhenOpened open={helpOpen} onClose={() => setHelpOpen(false)}>
+        <LazyShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </MountWhenOpened>
       {data.loading ? (
         <p className="text-slate-600">{t('app.loading')}</p>
       ) : (

@@ -5,15 +5,15 @@ import { showToast } from '../../app/state/toastAtoms.ts';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
 import { useShortcuts } from '../../ui/useShortcuts.ts';
 import { preloadFileTools } from './caseFileUpload.ts';
 import { CaseFilesList } from './CaseFilesList.tsx';
 import { CaseNotesList } from './CaseNotesList.tsx';
 import { EnvelopeSection } from './EnvelopeSection.tsx';
 import { FileCacheDialog } from './FileCacheDialog.tsx';
-import { NoteDialog } from './NoteDialog.tsx';
+import { LazyNoteDialog, LazyShortcutsDialog } from './lazyDialogs.ts';
 import { PhotoDialog } from './PhotoDialog.tsx';
-import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SignatureDialog } from './SignatureDialog.tsx';
 import { TemplateFrame } from './TemplateFrame.tsx';
 import { TicketButtons } from './TicketButtons.tsx';
@@ -84,9 +84,13 @@ export function TicketWorkspace({ ticket, userId }: Props) {
           {ticket.caseId !== null && <EnvelopeSection caseId={ticket.caseId} />}
         </aside>
       </div>
-      <NoteDialog target={{ kind: 'ticket', ticketId: ticket.id }} open={tool === 'note'} onClose={closeTool} />
+      <MountWhenOpened open={tool === 'note'} onClose={closeTool}>
+        <LazyNoteDialog target={{ kind: 'ticket', ticketId: ticket.id }} open={tool === 'note'} onClose={closeTool} />
+      </MountWhenOpened>
       <FileCacheDialog open={tool === 'cache'} onClose={closeTool} />
-      <ShortcutsDialog open={tool === 'help'} onClose={closeTool} />
+      <MountWhenOpened open={tool === 'help'} onClose={closeTool}>
+        <LazyShortcutsDialog open={tool === 'help'} onClose={closeTool} />
+      </MountWhenOpened>
       {ticket.caseId !== null && (
         <>
           <PhotoDialog caseId={ticket.caseId} open={tool === 'photo'} onClose={closeTool} />

@@ -1,12 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import { dexieReplaceIfStartsWithPipe, getKeyRangeByQueryPlan } from 'rxdb/plugins/storage-dexie';
-import type { ReplicaQuery } from './replicaApi.ts';
-
-/**
- * From this skip on, a page is seeked. On 100,000 cases in Chromium reading a document costs about 0.1 ms, so
- * even the fifth page of a group (40 documents read and dropped) costs more than a seek (two key-only requests).
- */
-export const SEEK_FROM = 20;
+import { SEEK_FROM } from '../../src/data/reader/protocol.ts';
+import type { ReplicaQuery } from '../../src/data/replicaApi.ts';
 
 type DexieInternals = {
   booleanIndexes: string[];

@@ -1,0 +1,102 @@
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openReplica, type ReplicaDatabase } from '../../src/data/openReplica.ts';
+import { BULK_DOCS_MAX, type SentDoc } from '../../src/data/reader/protocol.ts';
+import { ReaderClient, type HeldDoc } from '../../src/data/reader/readerClient.ts';
+import { serveReads } from '../../workers/sync/readerHost.ts';
+import { ticket } from './overlay/overlayFixtures.ts';
+
+/**
+ * The sync worker's reader (workers/sync/readerHost.ts) and the page's client over a real MessageChannel and a real
+ * replica (RxDB's memory storage): what the page's views and the overlay of pending effects rely on.
+ */
+const storage = getRxStorageMemory();
+let counter = 0;
+
+describe('the worker answers the page\'s reads over one port', () => {
+  let db: ReplicaDatabase;
+  let client: ReaderClient;
+  let stopServing: () => void;
+
+  beforeEach(async () => {
+    counter += 1;
+    db = await openReplica(`reader_${process.pid}_${counter}`, storage);
+    await db.tickets.bulkInsert([ticket(1), ticket(2), ticket(3)]);
+    const channel = new MessageChannel();
+    stopServing = serveReads(db, channel.port2 as never);
+    client = new ReaderClient(channel.port1 as never);
+  });
+  afterEach(async () => {
+    client.close();
+    stopServing();
+    await db.remove();
+  });
+
+  it('sends a write\'s change events before the query answer that includes it', async () => {
+    const order: string[] = [];
+    client.onChanges((collection, events) => order.push(`changes ${collection} ${events.map(([id]) => id).join(',')}`));
+    let answers = 0;
+    const stop = client.openView(
+      { kind: 'query', collection: 'tickets', query: { selector: { state: 'open' }, sort: [{ createdAt: 'desc' }] } },
+      { docs: (docs) => order.push(`answer ${++answers}: ${docs.map(({ doc }) => doc.id).join(',')}`) },
+    );
+    await vi.waitFor(() => expect(answers).toBe(1));
+    await db.tickets.insert(ticket(4));
+    await vi.waitFor(() => expect(answers).toBe(2));
+    expect(order).toEqual([
+      'answer 1: ticket-003,ticket-002,ticket-001',
+      'changes tickets ticket-004',
+      'answer 2: ticket-004,ticket-003,ticket-002,ticket-001',
+    ]);
+    stop();
+  });
+
+  it('keeps an unchanged document\'s object from one answer to the next, and sends the full sort once', async () => {
+    const answers: Array<{ docs: readonly HeldDoc[]; sort: unknown }> = [];
+    client.openView({ kind: 'query', collection: 'tickets', query: { selector: {}, sort: [{ createdAt: 'asc' }] } }, { docs: (docs, sort) => answers.push({ docs, sort }) });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0]!.sort).toEqual([{ createdAt: 'asc' }, { id: 'asc' }]);
+    await db.tickets.findOne('ticket-002').incrementalPatch({ status: 'assigned' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    const [first, second] = answers.map((answer) => answer.docs);
+    expect(second![0]).toBe(first![0]);
+    expect(second![2]).toBe(first![2]);
+    expect(second![1]).not.toBe(first![1]);
+    expect(second![1]!.doc.status).toBe('assigned');
+    expect(second![1]!.height).toBe(first![1]!.height + 1);
+  });
+
+  it('carries documents in small bulks, and only watched ones in large bulks', async () => {
+    const bulks: SentDoc[][] = [];
+    client.onChanges((collection, events) => collection === 'tickets' && bulks.push([...events]));
+    client.watch('tickets', ['ticket-120']);
+    // The watch travels on the same port before the write: wait for it to have been read.
+    await client.read('tickets', ['ticket-001']);
+    await db.tickets.bulkInsert(Array.from({ length: BULK_DOCS_MAX + 100 }, (_, i) => ticket(100 + i)));
+    await db.tickets.findOne('ticket-001').remove();
+    await vi.waitFor(() => expect(bulks).toHaveLength(2));
+    const [large, removal] = bulks;
+    expect(large).toHaveLength(BULK_DOCS_MAX + 100);
+    expect(large!.filter((event) => event.length === 3).map(([id]) => id)).toEqual(['ticket-120']);
+    expect(removal).toEqual([['ticket-001', 2, null]]);
+  });
+
+  it('reads stored documents with their heights, a deleted one as null, and counts', async () => {
+    await db.tickets.findOne('ticket-002').remove();
+    const read = await client.read('tickets', ['ticket-001', 'ticket-002', 'ticket-404']);
+    expect(read.map(({ id, height, doc }) => [id, height, doc?.state ?? null])).toEqual([
+      ['ticket-001', 1, 'open'],
+      ['ticket-002', 2, null],
+    ]);
+    const counts: number[] = [];
+    client.openView({ kind: 'count', collection: 'tickets', selector: { state: 'open' } }, { count: (count) => counts.push(count) });
+    await vi.waitFor(() => expect(counts).toEqual([2]));
+  });
+
+  it('tells a view that cannot run why, and a call that cannot, by rejecting it', async () => {
+    const failures: string[] = [];
+    client.openView({ kind: 'query', collection: 'nothing' as never, query: {} }, { failed: (message) => failures.push(message) });
+    await vi.waitFor(() => expect(failures).toEqual(['No collection nothing']));
+    await expect(client.read('nothing' as never, ['x'])).rejects.toThrow('No collection nothing');
+  });
+});

@@ -1,0 +1,136 @@
+import { getHeightOfRevision, type RxDocument } from 'rxdb';
+import type { Subscription } from 'rxjs';
+import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
+import { BULK_DOCS_MAX, type Doc, type ReaderMessage, type ReaderRequest, type SentDoc, type ViewSpec } from '../../src/data/reader/protocol.ts';
+import { SYNCED_COLLECTIONS, type ReplicaCollection } from '../../src/domain/sync/collections.ts';
+import type { MangoSort } from '../../src/domain/sync/mango.ts';
+import { seekQuery } from './indexSeek.ts';
+
+type AnyDoc = RxDocument<Record<string, unknown>>;
+type Port = { postMessage(message: ReaderMessage): void; onmessage: ((event: MessageEvent<ReaderRequest>) => void) | null; close(): void };
+
+/** A stored document without RxDB's own fields, as the page's views show it. */
+function plain(data: Record<string, unknown>): Doc {
+  const doc: Doc = {};
+  for (const [key, value] of Object.entries(data)) if (!key.startsWith('_')) doc[key] = value;
+  return doc;
+}
+
+/**
+ * Answers the page's reads of the replica (src/data/reader/protocol.ts) from this worker's database over `port`,
+ * until the answered function is called. The change events of every collection are forwarded first, as the writes
+ * happen, so the page hears of a write before any answer that includes it.
+ */
+export function serveReads(db: ReplicaDatabase, port: Port): () => void {
+  const post = (message: ReaderMessage) => port.postMessage(message);
+  const views = new Map<number, Subscription>();
+  const watched = new Map<ReplicaCollection, Set<string>>();
+  const collection = (name: ReplicaCollection) => {
+    const found = db.collections[name];
+    if (!found) throw new Error(`No collection ${name}`);
+    return found;
+  };
+
+  // The synced collections only: the overlay never shows the outbox, whose every queued change would travel too.
+  const forwards = SYNCED_COLLECTIONS.map((name) =>
+    db[name].eventBulks$.subscribe((bulk) => {
+      const small = bulk.events.length <= BULK_DOCS_MAX;
+      const watching = watched.get(name);
+      const events: SentDoc[] = bulk.events.map(({ documentId, documentData }) => {
+        const height = getHeightOfRevision(documentData._rev);
+        if (!small && !watching?.has(documentId)) return [documentId, height];
+        return [documentId, height, documentData._deleted ? null : plain(documentData as unknown as Record<string, unknown>)];
+      });
+      post({ t: 'changes', collection: name, events });
+    }),
+  );
+
+  const openView = (view: number, spec: ViewSpec): Subscription => {
+    const failed = (error: unknown) => post({ t: 'failed', view, message: error instanceof Error ? error.message : String(error) });
+    // The revision of each document this view last sent: an unchanged one goes as its id and height alone.
+    let sent = new Map<string, number>();
+    const send = (doc: AnyDoc): SentDoc => {
+      const height = getHeightOfRevision(doc.revision);
+      return sent.get(doc.primary) === height ? [doc.primary, height] : [doc.primary, height, doc.toJSON() as Doc];
+    };
+    if (spec.kind === 'query') {
+      const rxQuery = collection(spec.collection).find(spec.query);
+      let sort: MangoSort | undefined = rxQuery.getPreparedQuery().query.sort as MangoSort;
+      return rxQuery.$.subscribe({
+        next: (docs: AnyDoc[]) => {
+          const answer = docs.map(send);
+          sent = new Map(answer.map(([id, height]) => [id, height]));
+          post(sort ? { t: 'docs', view, docs: answer, sort } : { t: 'docs', view, docs: answer });
+          sort = undefined;
+        },
+        error: failed,
+      });
+    }
+    if (spec.kind === 'doc') {
+      return collection(spec.collection)
+        .findOne(spec.id)
+        .$.subscribe({
+          next: (doc: AnyDoc | null) => {
+            const answer = doc ? send(doc) : null;
+            sent = new Map(answer ? [[answer[0], answer[1]]] : []);
+            post({ t: 'doc', view, doc: answer });
+          },
+          error: failed,
+        });
+    }
+    const query = spec.index === undefined ? { selector: spec.selector } : { selector: spec.selector, index: spec.index };
+    return collection(spec.collection)
+      .count(query)
+      .$.subscribe({ next: (count: number) => post({ t: 'count', view, count }), error: failed });
+  };
+
+  const answerCall = async (request: Extract<ReaderRequest, { call: number }>) => {
+    try {
+      if (request.t === 'seek') {
+        post({ t: 'reply', call: request.call, query: await seekQuery(collection(request.collection), request.query) });
+        return;
+      }
+      const rx = collection(request.collection);
+      const stored = await rx.storageInstance.findDocumentsById(request.ids, true);
+      const docs = stored.map((data): SentDoc => {
+        const record = data as unknown as Record<string, unknown> & { _rev: string; _deleted: boolean };
+        return [String(record[rx.schema.primaryPath]), getHeightOfRevision(record._rev), record._deleted ? null : plain(record)];
+      });
+      post({ t: 'reply', call: request.call, docs });
+    } catch (error) {
+      post({ t: 'failed', call: request.call, message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  port.onmessage = ({ data: request }) => {
+    switch (request.t) {
+      case 'open':
+        try {
+          views.set(request.view, openView(request.view, request.spec));
+        } catch (error) {
+          post({ t: 'failed', view: request.view, message: error instanceof Error ? error.message : String(error) });
+        }
+        break;
+      case 'close':
+        views.get(request.view)?.unsubscribe();
+        views.delete(request.view);
+        break;
+      case 'watch': {
+        const ids = watched.get(request.collection) ?? new Set<string>();
+        for (const id of request.ids) ids.add(id);
+        watched.set(request.collection, ids);
+        break;
+      }
+      default:
+        void answerCall(request);
+    }
+  };
+
+  return () => {
+    port.onmessage = null;
+    for (const forward of forwards) forward.unsubscribe();
+    for (const view of views.values()) view.unsubscribe();
+    views.clear();
+    port.close();
+  };
+}
