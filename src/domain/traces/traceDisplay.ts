@@ -36,12 +36,16 @@ export function quickRangeDays(range: QuickRange, now: number): { startDate: str
   return { startDate: utcDay(now - QUICK_RANGES[range] * 3_600_000), endDate: utcDay(now) };
 }
 
-/** Which quick filter (if any) the chosen days are, so its button shows pressed. */
-export function activeQuickRange(startDate: string | undefined, endDate: string | undefined, now: number): QuickRange | null {
+/**
+ * Which quick filter (if any) the chosen days are, so its button shows pressed. In the first hour of a UTC day 'last
+ * hour' covers the same two days as 'today (24 h)', so the filter the user pressed (`chosen`, kept in the URL) wins
+ * while its days still match; otherwise the first filter whose days match.
+ */
+export function activeQuickRange(startDate: string | undefined, endDate: string | undefined, now: number, chosen?: string): QuickRange | null {
   if (!startDate || !endDate) return null;
-  for (const range of Object.keys(QUICK_RANGES) as QuickRange[]) {
+  const matches = (Object.keys(QUICK_RANGES) as QuickRange[]).filter((range) => {
     const days = quickRangeDays(range, now);
-    if (days.startDate === startDate && days.endDate === endDate) return range;
-  }
-  return null;
+    return days.startDate === startDate && days.endDate === endDate;
+  });
+  return matches.find((range) => range === chosen) ?? matches[0] ?? null;
 }

@@ -12,7 +12,7 @@ export type TraceTab = (typeof TRACE_TABS)[number];
 export const DEFAULT_TRACE_TAB: TraceTab = 'flow';
 
 /** Every search key the trace tabs own; switching tabs drops them all. */
-export const TRACE_SEARCH_KEYS = ['traceTab', 'status', 'webhookId', 'method', 'url', 'startDate', 'endDate', 'page', 'limit', 'trace'] as const;
+export const TRACE_SEARCH_KEYS = ['traceTab', 'status', 'webhookId', 'method', 'url', 'startDate', 'endDate', 'quick', 'page', 'limit', 'trace'] as const;
 export type TraceSearch = Partial<Record<(typeof TRACE_SEARCH_KEYS)[number], string | number>>;
 
 export const traceTabOf = (search: Record<string, unknown>): TraceTab => {

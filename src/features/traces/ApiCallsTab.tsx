@@ -28,7 +28,7 @@ export function ApiCallsTab() {
   const scope = apiTraceScope(filters);
   const state = useTracePage<ApiExecutionDoc>(scope);
   const days = { startDate: searchText(search.startDate), endDate: searchText(search.endDate) };
-  const quick = activeQuickRange(filters.startDate, filters.endDate, Date.now());
+  const quick = activeQuickRange(filters.startDate, filters.endDate, Date.now(), searchText(search.quick));
   const methods = filters.methods ?? [];
   const openId = searchText(search.trace);
   const open = state.rows.find((row) => row.id === openId) ?? null;
@@ -84,11 +84,11 @@ export function ApiCallsTab() {
             {t('traces.quick')}
           </span>
           {(Object.keys(QUICK_RANGES) as QuickRange[]).map((range) => (
-            <Button key={range} variant={quick === range ? 'primary' : 'secondary'} size="sm" aria-pressed={quick === range} onClick={() => set(quickRangeDays(range, Date.now()))}>
+            <Button key={range} variant={quick === range ? 'primary' : 'secondary'} size="sm" aria-pressed={quick === range} onClick={() => set({ ...quickRangeDays(range, Date.now()), quick: range })}>
               {t(`traces.quickRanges.${range}`)}
             </Button>
           ))}
-          <Button variant="ghost" size="sm" onClick={() => set({ status: undefined, method: undefined, url: undefined, startDate: undefined, endDate: undefined })}>
+          <Button variant="ghost" size="sm" onClick={() => set({ status: undefined, method: undefined, url: undefined, startDate: undefined, endDate: undefined, quick: undefined })}>
             {t('traces.clear')}
           </Button>
         </div>

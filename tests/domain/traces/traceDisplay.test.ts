@@ -53,4 +53,12 @@ describe('the API trace quick filters', () => {
     expect(activeQuickRange('2026-11-01', '2026-11-27', noon)).toBeNull();
     expect(activeQuickRange(undefined, undefined, noon)).toBeNull();
   });
+
+  it('in the first hour of a day, last hour and today (24 h) cover the same days: the one pressed shows pressed', () => {
+    expect(activeQuickRange('2026-11-26', '2026-11-27', now, 'today')).toBe('today');
+    expect(activeQuickRange('2026-11-26', '2026-11-27', now, 'lastHour')).toBe('lastHour');
+    expect(activeQuickRange('2026-11-26', '2026-11-27', now)).toBe('lastHour');
+    // A pressed filter whose days no longer match (dates edited by hand) gives way to what the days are.
+    expect(activeQuickRange('2026-11-20', '2026-11-27', now, 'today')).toBe('lastWeek');
+  });
 });
