@@ -67,14 +67,21 @@ export async function pullPage(
     // A row comparison, so the (workspace_id, rev, id collate "C") index starts the page at the checkpoint.
     return [{ table, kind, where: sql`${inWorkspace} ${extra} and (rev, id collate "C") > (${from.rev}, ${from.id})` }];
   });
-  const pages = await Promise.all(
-    tables.map(async ({ table, kind, where }) => {
-      const { rows } = await sql<Record<string, unknown>>`
-        select * from ${sql.table(table)} where ${where} order by rev, id collate "C" limit ${query.limit}`.execute(db);
-      return rows.map((row) => rowToDoc(kind, row, v.isAdmin ? undefined : PRIVATE_COLUMNS[table]));
-    }),
-  );
-  const remaining = query.count === '1' ? await countAfter(db, tables) : undefined;
+  // One snapshot for every table of the collection (and the count): read one after another at READ COMMITTED, a
+  // revision committed between two tables' reads could be missed by one while a later one, read by the other, moves
+  // the checkpoint past it; the document would then only arrive with its next change.
+  const { pages, remaining } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const read: ReplicaDoc[][] = [];
+      for (const { table, kind, where } of tables) {
+        const { rows } = await sql<Record<string, unknown>>`
+          select * from ${sql.table(table)} where ${where} order by rev, id collate "C" limit ${query.limit}`.execute(tx);
+        read.push(rows.map((row) => rowToDoc(kind, row, v.isAdmin ? undefined : PRIVATE_COLUMNS[table])));
+      }
+      return { pages: read, remaining: query.count === '1' ? await countAfter(tx, tables) : undefined };
+    });
   const documents = pages
     .flat()
     .sort((a, b) => a.rev - b.rev || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
