@@ -352,9 +352,19 @@ export function usePendingMutations(): PendingMutation[] {
   return pending;
 }
 
-/** Keeps a case's notes, history, logs and files in the replica while the calling screen is shown. */
-export function useCaseScope(caseId: string | null | undefined): void {
-  useReplicaScope(caseId ? `case:${caseId}` : null);
+/**
+ * Keeps a case's notes, history, logs and files in the replica while the calling screen is shown. `tried`: that
+ * pull was tried, and the case itself fetched by id if the server has it and the replica did not yet.
+ */
+export function useCaseScope(caseId: string | null | undefined): { tried: boolean; refresh: () => void } {
+  return useReplicaScope(caseId ? `case:${caseId}` : null);
+}
+
+/** Does the device's replica hold this document now (stored, whatever the page's views have heard so far)? */
+export async function replicaHolds(collection: SyncedCollection, id: string): Promise<boolean> {
+  const live = running?.live;
+  if (!live) return false;
+  return (await live.reader.read(collection, [id])).some((found) => found.doc !== null);
 }
 
 /**

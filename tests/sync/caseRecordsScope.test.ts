@@ -49,4 +49,29 @@ describe('case records are only ever pulled in a scope', () => {
       await client.destroy();
     }
   });
+
+  it('a case opened by its link before the feed brought it is fetched by id with its scope; an unknown one writes nothing', async () => {
+    const admin = await t.loginAs(demoAccount('ADMIN').username);
+    const real = httpTransport({ baseUrl, accessToken: admin.headers.authorization.slice('Bearer '.length) });
+    // A feed of cases that has not reached any case yet (a first load still on its way).
+    const behind: SyncTransport = {
+      ...real,
+      pull: (collection, checkpoint, limit, scope, count) =>
+        collection === 'cases' ? Promise.resolve({ documents: [], checkpoint: checkpoint ?? { rev: 0, id: '', v: 'behind' }, reset: false }) : real.pull(collection, checkpoint, limit, scope, count),
+    };
+    const client = await openClient({ token: '', userId: admin.userId, transport: behind });
+    try {
+      await waitFor(() => client.engine.getStatus().lastSyncAt, 10_000, 'first sync');
+      const ticket = (await client.db.tickets.find({ selector: { state: 'open' } }).exec()).find((d) => typeof d.get('caseId') === 'string')!;
+      const caseId = ticket.get('caseId') as string;
+      expect(await client.db.cases.findOne(caseId).exec()).toBeNull();
+      await client.engine.openScope(`case:${caseId}`);
+      expect((await client.db.cases.findOne(caseId).exec())?.get('id')).toBe(caseId);
+      await client.engine.openScope('case:no-such-case');
+      expect(await client.db.cases.findOne('no-such-case').exec()).toBeNull();
+      expect(await client.db.cases.count().exec()).toBe(1);
+    } finally {
+      await client.destroy();
+    }
+  });
 });

@@ -59,3 +59,17 @@ async function fetchSome(transport: SyncTransport, collection: SyncedCollection,
   const gone = ids.filter((id) => !present.has(id)).map((id) => ({ collection, doc: { id, kind: 'gone', rev: 0, deleted: true } }));
   return [...current.map((doc) => ({ collection, doc })), ...gone];
 }
+
+/**
+ * A document a screen was opened on (a link) that the replica does not hold yet, as the server has it for this
+ * user: the feed may still be on its way to it (a first load, a pull behind the live stream). Not found, offline
+ * or refused: nothing, and the screen decides on what the device holds.
+ */
+export async function fetchIfMissing(db: ReplicaDatabase, transport: SyncTransport, collection: SyncedCollection, id: string): Promise<DocWrite[]> {
+  if (await db[collection].findOne(id).exec()) return [];
+  try {
+    return (await transport.docs(collection, [id])).map((doc) => ({ collection, doc }));
+  } catch {
+    return [];
+  }
+}

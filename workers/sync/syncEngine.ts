@@ -12,8 +12,9 @@ import type { PullPassDeps } from './pullPass.ts';
 import { FirstLoad } from './firstLoad.ts';
 import { OpenScopes, pullTarget } from './scopes.ts';
 import { nextPullTarget, outranked, PULL_PRIORITY } from '../../src/domain/sync/loadProgress.ts';
-import { addStaleRefs, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
+import { addStaleRefs, fetchIfMissing, fetchServerState, readStaleRefs, removeStaleRefs } from './staleRefs.ts';
 import { TransportError, type SyncTransport } from './transport.ts';
+import type { DocWrite } from '../../src/domain/mutations/types.ts';
 
 export type SyncEngineOptions = {
   db: ReplicaDatabase;
@@ -180,9 +181,11 @@ export class SyncEngine {
     return (await this.outbox.pending()).map(({ id, name, args, at, attempts, lastError }) => ({ id, name, args, at, attempts, lastError }));
   }
 
-  /** Keeps a scope pulled while a screen shows it (scopes.ts); opening it again is a Refresh. Resolves once tried. */
-  openScope(scope: string): Promise<void> {
-    return this.requestPull([this.openScopes.open(scope)]);
+  /** Keeps a scope pulled while shown (scopes.ts), resolved once tried; a case's scope fetches a missing case by id. */
+  async openScope(scope: string): Promise<void> {
+    await this.requestPull([this.openScopes.open(scope)]);
+    if (!scope.startsWith('case:') || !this.leader || this.stopped) return;
+    await this.writeRestored(await fetchIfMissing(this.db, this.transport, 'cases', scope.slice(5)));
   }
 
   closeScope(scope: string): void {
@@ -311,17 +314,18 @@ export class SyncEngine {
   private async refreshStale(): Promise<void> {
     const refs = await readStaleRefs(this.db);
     if (refs.length === 0) return;
-    let restored;
-    try {
-      restored = await fetchServerState(this.transport, refs);
-    } catch (error) {
-      this.handleFailure(error, 'push');
-      return;
-    }
+    const failed = (error: unknown) => void this.handleFailure(error, 'push');
+    const restored = await fetchServerState(this.transport, refs).catch(failed);
+    if (restored) await this.writeRestored(restored, () => removeStaleRefs(this.db, refs));
+  }
+
+  /** Documents fetched by id, written rebased (and checked before a page of a first load overwrites them). */
+  private async writeRestored(restored: DocWrite[], after?: () => Promise<void>): Promise<void> {
+    if (restored.length === 0 && !after) return;
     for (const { collection, doc } of restored) this.firstLoad.noteRestored(collection, [doc.id]);
     await this.serial(async () => {
       await rebase(this.db, restored, await this.outbox.pending(), this.account.actor, this.options.trace);
-      await removeStaleRefs(this.db, refs);
+      await after?.();
     });
   }
 

@@ -1,10 +1,10 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { useCaseScope, useDoc, useQuery, useSyncStatus } from '../../data/replica.ts';
+import { replicaHolds, useCaseScope, useDoc, useQuery, useSyncStatus } from '../../data/replica.ts';
 import { enabledModuleSet } from '../../domain/access/modules.ts';
 import { caseDetailView, validateCaseDetailSearch, type CaseDetailView } from '../../domain/cases/caseDetail.ts';
 import type { CaseDoc, CaseHistoryDoc } from '../../domain/sync/documents.gen.ts';
@@ -38,12 +38,24 @@ export function CaseDetailScreen({ route }: ScreenProps) {
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const view = caseDetailView(validateCaseDetailSearch(raw));
   const doc = useDoc('cases', caseId) as CaseDoc | null | undefined;
-  useCaseScope(caseId);
+  const scope = useCaseScope(caseId);
   const sync = useSyncStatus();
   const heading = useRef<HTMLHeadingElement>(null);
-  // Right after sign-in the cases may still be arriving: a missing case is only missing once they are in, or offline.
+  // Right after sign-in the cases may still be arriving: a missing case is only missing once they are in, or offline,
+  // and once the case's scope has been tried (which fetches a case the feed has not brought yet). The views may hear
+  // of that fetch after the scope answers, so storage is asked before the case is called missing.
   const settled = !sync.online || (sync.loaded === null ? sync.lastSyncAt !== null : sync.loaded.includes('cases'));
-  const missing = doc === null && settled;
+  const unresolved = doc === null && settled && (scope.tried || !sync.online);
+  const [missingId, setMissingId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!unresolved) return;
+    let current = true;
+    void replicaHolds('cases', caseId).then((held) => current && !held && setMissingId(caseId));
+    return () => {
+      current = false;
+    };
+  }, [unresolved, caseId]);
+  const missing = unresolved && missingId === caseId;
   useDocumentTitle(doc ? t('caseDetail.title', { caseId: doc.id }) : null, t(route.nameKey));
 
   useEffect(() => {
