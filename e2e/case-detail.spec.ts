@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { pdfFixture, pngFixture, serverFiles } from './pages/fileTools.ts';
 import { expectNoSidewaysScroll, shotPath } from './pages/layout.ts';
 import { apiToken, pullAll, serverMutation } from './pages/serverReads.ts';
+import { createClaimsCase } from './pages/caseSetup.ts';
 import { ADMIN, ShellPage, waitForOfflineReady } from './pages/ShellPage.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -238,3 +239,15 @@ async function stateIdOf(request: APIRequestContext, token: string, caseTypeId: 
   const state = (await pullAll(request, token, 'config')).findLast((doc) => doc.kind === 'caseState' && doc.caseTypeId === caseTypeId && doc.stateKey === key);
   return state?.id;
 }
+
+test('a case link opened straight after signing in shows the case; an unknown case goes back to the list with the spec message', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Opened by its link while the first load may still be running: the case is fetched with its scope if need be.
+  const { caseId } = await createClaimsCase(request, await apiToken(request, ADMIN), Date.now());
+  await new ShellPage(page).signInAs(ADMIN);
+  await page.goto(`/cases/${caseId}`);
+  await expect(position(page)).toHaveText('Step 1 of 3 (33%)', { timeout: 30_000 });
+  await page.goto('/cases/case-no-such-case');
+  await expect(page.getByRole('alert').filter({ hasText: 'Case could not be retrieved!' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/cases$/);
+});

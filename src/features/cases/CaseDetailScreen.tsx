@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { replicaHolds, useCaseScope, useDoc, useQuery, useSyncStatus } from '../../data/replica.ts';
+import { cannotSync, replicaHolds, useCaseScope, useDoc, useQuery, useSyncStatus } from '../../data/replica.ts';
 import { enabledModuleSet } from '../../domain/access/modules.ts';
 import { caseDetailView, validateCaseDetailSearch, type CaseDetailView } from '../../domain/cases/caseDetail.ts';
 import type { CaseDoc, CaseHistoryDoc } from '../../domain/sync/documents.gen.ts';
@@ -41,11 +41,12 @@ export function CaseDetailScreen({ route }: ScreenProps) {
   const scope = useCaseScope(caseId);
   const sync = useSyncStatus();
   const heading = useRef<HTMLHeadingElement>(null);
-  // Right after sign-in the cases may still be arriving: a missing case is only missing once they are in, or offline,
-  // and once the case's scope has been tried (which fetches a case the feed has not brought yet). The views may hear
-  // of that fetch after the scope answers, so storage is asked before the case is called missing.
-  const settled = !sync.online || (sync.loaded === null ? sync.lastSyncAt !== null : sync.loaded.includes('cases'));
-  const unresolved = doc === null && settled && (scope.tried || !sync.online);
+  // Right after sign-in the cases may still be arriving: a case is only missing once they are in and its scope has
+  // been tried (which fetches a case the feed has not brought yet), or once the device cannot sync. The views may
+  // hear of a fetched case after the scope answers, so storage is asked before the case is called missing.
+  const offline = cannotSync(sync);
+  const casesIn = sync.loaded === null ? sync.lastSyncAt !== null : sync.loaded.includes('cases');
+  const unresolved = doc === null && (offline || (scope.tried && casesIn));
   const [missingId, setMissingId] = useState<string | null>(null);
   useEffect(() => {
     if (!unresolved) return;

@@ -1,11 +1,11 @@
-import { useSyncStatus } from '../../data/replica.ts';
+import { cannotSync, useSyncStatus } from '../../data/replica.ts';
 
 /**
- * Whether this device holds the workspace's cases: pulled to the end at least once, or offline (then the page works
- * on what it has and says how fresh that is). On a device still on its first load a count of 0 means "not here
- * yet", so screens wait rather than show empty figures.
+ * Whether this device holds the workspace's cases: pulled to the end at least once, or it cannot sync (then the
+ * page works on what it has and says how fresh that is). On a device still on its first load a count of 0 means
+ * "not here yet", so screens wait rather than show empty figures.
  */
 export function useCasesArrived(): boolean {
   const sync = useSyncStatus();
-  return !sync.online || (sync.loaded?.includes('cases') ?? false);
+  return cannotSync(sync) || (sync.loaded?.includes('cases') ?? false);
 }

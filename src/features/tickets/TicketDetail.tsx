@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { useDoc, useSyncStatus } from '../../data/replica.ts';
+import { cannotSync, useDoc, useSyncStatus } from '../../data/replica.ts';
 import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MountWhenOpened } from '../../ui/MountWhenOpened.tsx';
@@ -34,8 +34,8 @@ export function TicketDetail({ route }: ScreenProps) {
   const [editing, setEditing] = useState(false);
   const closeEdit = useCallback(() => setEditing(false), []);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Right after sign-in the replica may not hold the ticket yet: wait for the first sync when online.
-  const settled = !sync.online || sync.lastSyncAt !== null;
+  // Right after sign-in the replica may not hold the ticket yet: wait for the first sync unless the device cannot sync.
+  const settled = cannotSync(sync) || sync.lastSyncAt !== null;
   const missing = ticket === null && settled;
   const loaded = ticket !== null && ticket !== undefined;
   useDocumentTitle(loaded ? ticket.operation : null, t('menu.inbox'));
