@@ -326,15 +326,6 @@ export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribeWithBrowser, currentSyncStatus);
 }
 
-/**
- * Whether the device cannot sync now, so a screen works on what the replica holds: the browser is offline, or the
- * worker tried the server and failed. Before the worker's first answer the status is not online either, which is
- * not the same thing: the replica may be about to receive what the screen looks for.
- */
-export function cannotSync(status: SyncStatus): boolean {
-  return (typeof navigator !== 'undefined' && navigator.onLine === false) || (!status.online && status.problem !== null);
-}
-
 export function useRejections(): Rejection[] {
   return useSyncExternalStore(subscribe, () => rejections);
 }

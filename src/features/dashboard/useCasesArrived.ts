@@ -1,4 +1,5 @@
-import { cannotSync, useSyncStatus } from '../../data/replica.ts';
+import { cannotSync } from '../../data/cannotSync.ts';
+import { useSyncStatus } from '../../data/replica.ts';
 
 /**
  * Whether this device holds the workspace's cases: pulled to the end at least once, or it cannot sync (then the
