@@ -7,6 +7,7 @@ import { run as runBatchCreate } from './batchCreate.ts';
 import { run as runBatches } from './batches.ts';
 import { run as runCaseDetail } from './caseDetail.ts';
 import { run as runCases } from './cases.ts';
+import { run as runColdInbox } from './coldInbox.ts';
 import { run as runCsv } from './csv.ts';
 import { run as runDashboard } from './dashboard.ts';
 import { run as runDashboardScreen } from './dashboardScreen.ts';
@@ -18,6 +19,7 @@ import { run as runLighthouse } from './lighthouse.ts';
 import { run as runModeler } from './modeler.ts';
 import { run as runReconnect } from './reconnect.ts';
 import { run as runServer } from './server.ts';
+import { run as runStorageBound } from './storageBound.ts';
 import { run as runSync } from './sync.ts';
 import { run as runTraces } from './traces.ts';
 import { run as runTracesPaint } from './tracesPaint.ts';
@@ -31,6 +33,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   batches: runBatches,
   sync: runSync,
   inbox: runInbox,
+  'cold-inbox': runColdInbox,
   cases: runCases,
   'case-detail': runCaseDetail,
   dashboard: runDashboard,
@@ -45,6 +48,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   traces: runTraces,
   'traces-paint': runTracesPaint,
   'two-processes': runTwoProcesses,
+  'storage-bound': runStorageBound,
 };
 
 const only = process.argv[2];
