@@ -81,6 +81,31 @@ describe('the worker answers the page\'s reads over one port', () => {
     expect(removal).toEqual([['ticket-001', 2, null]]);
   });
 
+  it('answers a view of documents by id alone from those ids, again only when one of them is written', async () => {
+    const answers: Array<{ docs: string[]; sort: unknown }> = [];
+    const query = { selector: { id: { $in: ['ticket-003', 'ticket-001', 'ticket-009'] } } };
+    client.openView({ kind: 'query', collection: 'tickets', query }, { docs: (docs, sort) => answers.push({ docs: docs.map(({ doc }) => `${doc.id} ${doc.status}`), sort }) });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0]).toEqual({ docs: ['ticket-001 unassigned', 'ticket-003 unassigned'], sort: [{ id: 'asc' }] });
+    // A write larger than RxDB's change buffer, of none of the ids: no answer, and storage is not read again.
+    const storage = db.tickets.storageInstance;
+    const reads = [vi.spyOn(storage, 'query'), vi.spyOn(storage, 'findDocumentsById'), vi.spyOn(storage, 'count')];
+    await db.tickets.bulkInsert(Array.from({ length: BULK_DOCS_MAX + 100 }, (_, i) => ticket(100 + i)));
+    await db.tickets.insert(ticket(9));
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+    expect(answers[1]!.docs).toEqual(['ticket-001 unassigned', 'ticket-003 unassigned', 'ticket-009 unassigned']);
+    await db.tickets.findOne('ticket-001').incrementalPatch({ status: 'assigned' });
+    await db.tickets.findOne('ticket-003').remove();
+    await vi.waitFor(() => expect(answers).toHaveLength(4));
+    expect(answers.map((answer) => answer.docs)).toEqual([
+      ['ticket-001 unassigned', 'ticket-003 unassigned'],
+      ['ticket-001 unassigned', 'ticket-003 unassigned', 'ticket-009 unassigned'],
+      ['ticket-001 assigned', 'ticket-003 unassigned', 'ticket-009 unassigned'],
+      ['ticket-001 assigned', 'ticket-009 unassigned'],
+    ]);
+  });
+
   it('reads stored documents with their heights, a deleted one as null, and counts', async () => {
     await db.tickets.findOne('ticket-002').remove();
     const read = await client.read('tickets', ['ticket-001', 'ticket-002', 'ticket-404']);

@@ -1,9 +1,11 @@
 import { getHeightOfRevision, type RxDocument } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
+import type { ReplicaQuery } from '../../src/data/replicaApi.ts';
 import { BULK_DOCS_MAX, type Doc, type ReaderMessage, type ReaderRequest, type SentDoc, type ViewSpec } from '../../src/data/reader/protocol.ts';
 import { SYNCED_COLLECTIONS, type ReplicaCollection } from '../../src/domain/sync/collections.ts';
 import type { MangoSort } from '../../src/domain/sync/mango.ts';
+import { watchIds, type StoredDoc } from './idsView.ts';
 import { seekQuery } from './indexSeek.ts';
 
 type AnyDoc = RxDocument<Record<string, unknown>>;
@@ -14,6 +16,17 @@ function plain(data: Record<string, unknown>): Doc {
   const doc: Doc = {};
   for (const [key, value] of Object.entries(data)) if (!key.startsWith('_')) doc[key] = value;
   return doc;
+}
+
+/** The ids of a query for documents by primary key and nothing else (`{ selector: { id: { $in: ids } } }`), or null. */
+function idsOnly(query: ReplicaQuery, primaryPath: string): string[] | null {
+  if (Object.keys(query).some((key) => key !== 'selector')) return null;
+  const selector = query.selector ?? {};
+  const condition = selector[primaryPath] as Record<string, unknown> | undefined;
+  if (Object.keys(selector).length !== 1 || typeof condition !== 'object' || condition === null) return null;
+  const ids = condition.$in;
+  const byIdOnly = Object.keys(condition).length === 1 && Array.isArray(ids) && ids.every((id) => typeof id === 'string');
+  return byIdOnly ? (ids as string[]) : null;
 }
 
 /**
@@ -54,17 +67,25 @@ export function serveReads(db: ReplicaDatabase, port: Port): () => void {
       return sent.get(doc.primary) === height ? [doc.primary, height] : [doc.primary, height, doc.toJSON() as Doc];
     };
     if (spec.kind === 'query') {
-      const rxQuery = collection(spec.collection).find(spec.query);
-      let sort: MangoSort | undefined = rxQuery.getPreparedQuery().query.sort as MangoSort;
-      return rxQuery.$.subscribe({
-        next: (docs: AnyDoc[]) => {
-          const answer = docs.map(send);
-          sent = new Map(answer.map(([id, height]) => [id, height]));
-          post(sort ? { t: 'docs', view, docs: answer, sort } : { t: 'docs', view, docs: answer });
-          sort = undefined;
-        },
-        error: failed,
-      });
+      const rx = collection(spec.collection);
+      const primaryPath = rx.schema.primaryPath as string;
+      const ids = idsOnly(spec.query, primaryPath);
+      const rxQuery = ids === null ? rx.find(spec.query) : null;
+      // The first answer carries the full sort: the query's own, or by primary key (a query's order without one).
+      let sort: MangoSort | undefined = rxQuery ? (rxQuery.getPreparedQuery().query.sort as MangoSort) : [{ [primaryPath]: 'asc' }];
+      const answer = (docs: SentDoc[]) => {
+        sent = new Map(docs.map(([id, height]) => [id, height]));
+        post(sort ? { t: 'docs', view, docs, sort } : { t: 'docs', view, docs });
+        sort = undefined;
+      };
+      if (rxQuery) return rxQuery.$.subscribe({ next: (docs: AnyDoc[]) => answer(docs.map(send)), error: failed });
+      // By id alone (workers/sync/idsView.ts): a write is checked against the ids, the view is never run again.
+      const sendStored = (data: StoredDoc): SentDoc => {
+        const id = String(data[primaryPath]);
+        const height = getHeightOfRevision(data._rev);
+        return sent.get(id) === height ? [id, height] : [id, height, plain(data)];
+      };
+      return watchIds(rx, ids!, (docs) => answer(docs.map(sendStored)), failed);
     }
     if (spec.kind === 'doc') {
       return collection(spec.collection)
