@@ -27,9 +27,8 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Starts the sync worker for the signed-in user; the page's views read the replica through it (src/data/reader:
- * the page loads no database code of its own). Safe to
- * call again (React may mount twice): the same user keeps the running replica; another user replaces it.
+ * Starts the sync worker for the signed-in user; the page's views read the replica through it (src/data/reader), no
+ * database code of its own. Safe to call again (React mounts twice): the same user keeps it; another replaces it.
  */
 export function startReplica(session: ReplicaSession): Promise<void> {
   if (running?.userId === session.userId) return running.ready;
@@ -298,10 +297,10 @@ export function useCounts(collection: SyncedCollection, queries: readonly { sele
 let derived: { from: SyncStatus; browserOnline: boolean; value: SyncStatus } | null = null;
 
 /**
- * The sync status now, for React and for code outside it. The browser learns of a lost network before the
- * worker's next status message arrives (and a late reply can still report success), so the browser's word wins
- * for `online`: the header says Offline at once, and a change made in that moment is told as queued, not as sent.
- * The same object is answered until either changes, as useSyncExternalStore needs.
+ * The sync status now, for React and for code outside it. The browser learns of a lost network before the worker's
+ * next status message arrives (and a late reply can still report success), so the browser's word wins for `online`:
+ * the header says Offline at once, and a change made then is told as queued, not as sent. The same object is
+ * answered until either changes, as useSyncExternalStore needs.
  */
 export function currentSyncStatus(): SyncStatus {
   const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -324,6 +323,11 @@ const subscribeWithBrowser = (listener: () => void) => {
 
 export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribeWithBrowser, currentSyncStatus);
+}
+
+/** One field of the status: a component renders again when it changes, not on every message (one per percent). */
+export function useSyncStatusOf<K extends keyof SyncStatus>(field: K): SyncStatus[K] {
+  return useSyncExternalStore(subscribeWithBrowser, () => currentSyncStatus()[field]);
 }
 
 export function useRejections(): Rejection[] {

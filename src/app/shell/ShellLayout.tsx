@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCredentials } from '../../data/auth.ts';
-import { startReplica, useSyncStatus } from '../../data/replica.ts';
+import { startReplica, useSyncStatusOf } from '../../data/replica.ts';
 import { MOBILE_MAX_WIDTH } from '../../domain/ui/uiConstants.ts';
 import { ChangeNotices } from '../../features/tickets/ChangeNotices.tsx';
 import { PUBLIC_PATHS } from '../routes.ts';
@@ -41,7 +41,8 @@ export function ShellLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sessionState = useAtomValue(sessionStateAtom);
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
-  const sync = useSyncStatus();
+  const sessionEnded = useSyncStatusOf('sessionEnded');
+  const sessionEndReason = useSyncStatusOf('sessionEndReason');
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   useEffect(() => {
@@ -69,10 +70,10 @@ export function ShellLayout() {
 
   // An account switched off while signed in: the sign-in page then says why (the same words a new sign-in gets).
   useEffect(() => {
-    if (!sync.sessionEnded) return;
-    const reason = sync.sessionEndReason === null ? undefined : ACCOUNT_REASONS[sync.sessionEndReason];
+    if (!sessionEnded) return;
+    const reason = sessionEndReason === null ? undefined : ACCOUNT_REASONS[sessionEndReason];
     void signOutTo(PUBLIC_PATHS.login).then(() => reason && showToast('error', t(reason)));
-  }, [sync.sessionEnded, sync.sessionEndReason, signOutTo, t]);
+  }, [sessionEnded, sessionEndReason, signOutTo, t]);
 
   useAccountLanguage();
 

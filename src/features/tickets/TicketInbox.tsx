@@ -95,14 +95,16 @@ export function TicketInbox({ route }: ScreenProps) {
 
   // Only the shown tab is computed: with thousands of tickets each pass over them counts.
   const allTickets = useMemo(() => ticketsOfTab(shownTab, data.tickets, data.userId, data.myTeamIds), [shownTab, data.tickets, data.userId, data.myTeamIds]);
+  // The cases' types count only with a case type filter: without one, cases arriving (a first load) filter nothing.
+  const caseTypeOfCase = caseType === null ? null : data.caseTypeOfCase;
   const tickets = useMemo(
     () =>
       filterTickets(allTickets, { search: search.q ?? '', teamIds }).filter(
         (ticket) =>
           (operator === null || ticket.assigneeMemberId === operator) &&
-          (caseType === null || (ticket.caseId !== null && data.caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
+          (caseTypeOfCase === null || (ticket.caseId !== null && caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
       ),
-    [allTickets, search.q, teamIds, operator, caseType, data.caseTypeOfCase],
+    [allTickets, search.q, teamIds, operator, caseType, caseTypeOfCase],
   );
   const ticketsById = useMemo(() => new Map(tickets.map((ticket) => [ticket.id, ticket])), [tickets]);
 
