@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, round, startVolumeServer } from './volumeServer.ts';
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 
-/** BENCH_COLD_INBOX_AGENT=1: the agent (the inbox's Personal tab, the cases the agent's teams see), else the administrator. */
+/** BENCH_COLD_INBOX_AGENT=1: the agent (the inbox's Personal tab, the cases its teams see); else the administrator. */
 const ACCOUNT = process.env.BENCH_COLD_INBOX_AGENT === '1'
   ? { username: 'agent@demo.local', password: 'Agent#2026', manager: false }
   : { username: 'admin@demo.local', password: 'Admin#2026', manager: true };

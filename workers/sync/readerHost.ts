@@ -62,10 +62,11 @@ export function serveReads(db: ReplicaDatabase, port: Port): () => void {
     const failed = (error: unknown) => post({ t: 'failed', view, message: error instanceof Error ? error.message : String(error) });
     // The revision of each document this view last sent: an unchanged one goes as its id and height alone.
     let sent = new Map<string, number>();
-    const send = (doc: AnyDoc): SentDoc => {
-      const height = getHeightOfRevision(doc.revision);
-      return sent.get(doc.primary) === height ? [doc.primary, height] : [doc.primary, height, doc.toJSON() as Doc];
+    const sendAs = (id: string, rev: string, full: () => Doc): SentDoc => {
+      const height = getHeightOfRevision(rev);
+      return sent.get(id) === height ? [id, height] : [id, height, full()];
     };
+    const send = (doc: AnyDoc): SentDoc => sendAs(doc.primary, doc.revision, () => doc.toJSON() as Doc);
     if (spec.kind === 'query') {
       const rx = collection(spec.collection);
       const primaryPath = rx.schema.primaryPath as string;
@@ -80,11 +81,7 @@ export function serveReads(db: ReplicaDatabase, port: Port): () => void {
       };
       if (rxQuery) return rxQuery.$.subscribe({ next: (docs: AnyDoc[]) => answer(docs.map(send)), error: failed });
       // By id alone (workers/sync/idsView.ts): a write is checked against the ids, the view is never run again.
-      const sendStored = (data: StoredDoc): SentDoc => {
-        const id = String(data[primaryPath]);
-        const height = getHeightOfRevision(data._rev);
-        return sent.get(id) === height ? [id, height] : [id, height, plain(data)];
-      };
+      const sendStored = (data: StoredDoc) => sendAs(String(data[primaryPath]), data._rev, () => plain(data));
       return watchIds(rx, ids!, (docs) => answer(docs.map(sendStored)), failed);
     }
     if (spec.kind === 'doc') {
