@@ -92,7 +92,11 @@ export class LiveReplica {
   }
 
   /** Documents matching a query, with pending effects, in the query's order; answers the unsubscribe. */
-  observeQuery<T extends { id: string }>(collection: SyncedCollection, query: ReplicaQuery, onChange: (docs: readonly T[]) => void): () => void {
+  observeQuery<T extends { id: string }>(
+    collection: SyncedCollection,
+    query: ReplicaQuery,
+    onChange: (docs: readonly T[], fromWorker: boolean) => void,
+  ): () => void {
     const selector = query.selector ?? {};
     let shape: QueryShape<T> | null = null;
     const shapeOf = (sort: MangoSort): QueryShape<T> => ({
@@ -103,12 +107,13 @@ export class LiveReplica {
     });
     let answer: (ReplicaAnswer<T> & Held) | null = null;
     let shown: readonly T[] | null = null;
-    const show = () => {
+    // fromWorker: an answer of the worker (a write, perhaps a first-load page), not a pending effect of this page.
+    const show = (fromWorker = false) => {
       if (!answer || !shape) return;
       const next = mergeQuery(answer, this.overlay.entriesOf(collection), shape);
       if (shown !== null && sameItems(shown, next)) return;
       shown = next;
-      onChange(next);
+      onChange(next, fromWorker);
     };
     const held: Held = { lookup: (id) => answer?.lookup(id) };
     const stop = this.reader.openView(
@@ -117,11 +122,11 @@ export class LiveReplica {
         docs: (docs, sort) => {
           shape ??= shapeOf(sort ?? []);
           answer = queryAnswer<T>(docs, this.overlay.seq);
-          show();
+          show(true);
         },
       },
     );
-    return this.track(collection, held, stop, show);
+    return this.track(collection, held, stop, () => show());
   }
 
   /** One document with its pending effects: null when the replica does not have it (or a pending effect deletes it). */

@@ -1,13 +1,12 @@
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { CacheUsage } from '../domain/files/fileCache.ts';
-import type { UploadFileArgs } from '../domain/mutations/fileMutations.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import type { SyncWorkerApi } from '../../workers/sync/api.ts';
 import { LiveReplica } from './liveReplica.ts';
 import { SEEK_FROM } from './reader/protocol.ts';
 import { ReaderClient } from './reader/readerClient.ts';
-import type { DocOf, FileReadResult, FileThumbnailResult, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
+import { useViewState } from './viewState.ts';
+import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
 
@@ -143,35 +142,12 @@ export async function mutate(name: string, args: unknown): Promise<MutationResul
   }
 }
 
-/** Attaches a file to a case: the bytes wait in IndexedDB and the worker sends them before `case.uploadFile`. */
-export async function attachFile(args: UploadFileArgs, blob: Blob): Promise<MutationResult> {
-  if (!running) return { ok: false, code: 'not-started', message: 'You are not signed in' };
-  await running.ready;
-  return running.api.attachFile(args, blob);
-}
-
-/** The File Cache Manager's figures and its Clear Cache action (the cache lives in the worker's IndexedDB). */
-export async function fileCacheUsage(): Promise<CacheUsage | null> {
-  if (!running) return null;
-  await running.ready;
-  return running.api.fileCacheUsage();
-}
-
-/** A case file's bytes as a data URL (cache, pending upload, or server), with the spec's error texts. */
-export async function readCaseFile(caseId: string, fileId: string): Promise<FileReadResult> {
-  if (!running) return { ok: false, status: 401, message: 'You are not signed in' };
-  await running.ready;
-  return running.api.readFile(caseId, fileId);
-}
-
-export async function caseFileThumbnail(caseId: string, fileId: string, size: number): Promise<FileThumbnailResult> {
-  if (!running) return { ok: false, message: 'You are not signed in' };
-  await running.ready;
-  return running.api.fileThumbnail(caseId, fileId, size);
-}
-
-export async function clearFileCache(): Promise<void> {
-  await running?.api.clearFileCache();
+/** The worker's API once the replica is open (after the first status); null when no one is signed in. */
+export async function readyWorkerApi(): Promise<Comlink.Remote<SyncWorkerApi> | null> {
+  const current = running;
+  if (!current) return null;
+  await current.ready;
+  return current.api;
 }
 
 /** Asks to retry sending and fetching now (the sync indicator's "retry" action). */
@@ -208,11 +184,14 @@ function useLiveReplica(): LiveReplica | null {
 export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
   const live = useLiveReplica();
   const key = query === null ? null : JSON.stringify(query);
-  const [state, setState] = useState<{ key: string; docs: DocOf<C>[] } | null>(null);
+  // The worker's answers render as transitions, one at a time (viewState.ts); the view's first answer (what makes a
+  // screen usable) and this page's own pending effects render at once.
+  const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>();
   useEffect(() => {
     if (!live || key === null) return;
-    return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, (docs) => setState({ key, docs: docs as DocOf<C>[] }));
-  }, [live, collection, key]);
+    const show = (docs: readonly unknown[], fromWorker: boolean) => setState({ key, docs: docs as DocOf<C>[] }, !fromWorker);
+    return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, show);
+  }, [live, collection, key, setState]);
   const fresh = state !== null && state.key === key;
   return { docs: fresh ? state.docs : [], loading: !fresh };
 }

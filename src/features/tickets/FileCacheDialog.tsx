@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearFileCache, fileCacheUsage } from '../../data/replica.ts';
+import { clearFileCache, fileCacheUsage } from '../../data/caseFiles.ts';
 import type { CacheUsage } from '../../domain/files/fileCache.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { caseFileThumbnail } from '../../data/replica.ts';
+import { caseFileThumbnail } from '../../data/caseFiles.ts';
 import type { FileThumbnailResult } from '../../data/replicaApi.ts';
 import { Icon } from '../../ui/Icon.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readCaseFile } from '../../data/replica.ts';
+import { readCaseFile } from '../../data/caseFiles.ts';
 import type { FileReadResult } from '../../data/replicaApi.ts';
 import { formatMegabytes } from '../../domain/files/fileRules.ts';
 import { isPdfFile } from '../../domain/files/pdfView.ts';

@@ -1,5 +1,6 @@
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
-import { attachFile, type MutationResult } from '../../data/replica.ts';
+import { attachFile } from '../../data/caseFiles.ts';
+import type { MutationResult } from '../../data/replica.ts';
 
 /** Part 2 §9: the photo tool and the signature pad close themselves after ten minutes. */
 export const FILE_TOOL_AUTO_CLOSE_MS = 600_000;
