@@ -1,5 +1,7 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApexChartProps } from './apexChartProps.ts';
+import { requestTurn } from './chartTurns.ts';
 
 type Impl = (props: ApexChartProps) => React.ReactNode;
 
@@ -59,13 +61,38 @@ type Props = ApexChartProps & { label: string };
  */
 export function ApexChart({ label, height, options, ...chart }: Props) {
   const ChartImpl = useChartImpl();
+  // One chart drawn per task (chartTurns.ts): the turn passes on once this chart's mount effects have drawn it. While
+  // the router loads the next screen (the menu's Inbox clicked as the dashboard opened), the chart waits: drawn then,
+  // it would be thrown away with this screen.
+  const router = useRouter({ warn: false }) as AnyRouter | undefined;
+  const [turn, setTurn] = useState(false);
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (ChartImpl === null) return;
+    const ask = () => (release.current = requestTurn(() => setTurn(true)));
+    if (router?.state.status !== 'pending') {
+      ask();
+      return () => release.current?.();
+    }
+    const stop = router.subscribe('onResolved', () => {
+      stop();
+      ask();
+    });
+    return () => {
+      stop();
+      release.current?.();
+    };
+  }, [ChartImpl, router]);
+  useEffect(() => {
+    if (turn) release.current?.();
+  }, [turn]);
   const named = useMemo(
     () => ({ ...options, chart: { ...options.chart, accessibility: { enabled: true, description: label, keyboard: { enabled: false }, announcements: { enabled: false } } } }),
     [options, label],
   );
   return (
     <div className="w-full min-w-0 overflow-hidden" style={{ minHeight: height }} data-chart={chart.type}>
-      {ChartImpl === null ? (
+      {ChartImpl === null || !turn ? (
         <div className="w-full animate-pulse rounded-lg bg-slate-100" style={{ height }} data-chart-loading="" />
       ) : (
         <ChartImpl height={height} options={named} {...chart} />
