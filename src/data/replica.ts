@@ -5,7 +5,7 @@ import type { SyncWorkerApi } from '../../workers/sync/api.ts';
 import { LiveReplica } from './liveReplica.ts';
 import { SEEK_FROM } from './reader/protocol.ts';
 import { ReaderClient } from './reader/readerClient.ts';
-import { useViewState } from './viewState.ts';
+import { LARGE_ANSWER, useViewState } from './viewState.ts';
 import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
@@ -184,12 +184,12 @@ function useLiveReplica(): LiveReplica | null {
 export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
   const live = useLiveReplica();
   const key = query === null ? null : JSON.stringify(query);
-  // The worker's answers render as transitions, one at a time (viewState.ts); the view's first answer (what makes a
-  // screen usable) and this page's own pending effects render at once.
+  // The worker's large answers render as transitions, one at a time (viewState.ts); smaller ones, the view's first
+  // answer (what makes a screen usable) and this page's own pending effects render at once.
   const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>();
   useEffect(() => {
     if (!live || key === null) return;
-    const show = (docs: readonly unknown[], fromWorker: boolean) => setState({ key, docs: docs as DocOf<C>[] }, !fromWorker);
+    const show = (docs: readonly unknown[], fromWorker: boolean) => setState({ key, docs: docs as DocOf<C>[] }, !fromWorker || docs.length < LARGE_ANSWER);
     return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, show);
   }, [live, collection, key, setState]);
   const fresh = state !== null && state.key === key;

@@ -1,7 +1,15 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The state of a view the worker answers (useQuery). An answer renders as a transition, which React renders in short
+ * Answers of this many documents or more render as transitions. A smaller answer renders at once, as before: a
+ * transition shows the view's documents a moment after the sync status, which renders at once, and a screen that
+ * reads both (a case type "missing" once the configuration is loaded) must not see the status ahead of the documents.
+ * The lists that cost a frame are the unbounded ones (the inbox's 10,000 tickets and their cases), not pages.
+ */
+export const LARGE_ANSWER = 1000;
+
+/**
+ * The state of a view the worker answers (useQuery), for its large answers. An answer renders as a transition, which React renders in short
  * slices, so a render of 10,000 tickets does not hold the page for longer than a frame. One such render is in flight
  * at a time: React starts a transition's render over when another transition arrives meanwhile, and on a first load
  * pages arriving faster than the inbox rendered kept it from showing at all (15.7 s before a Claim in one
