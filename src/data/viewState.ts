@@ -9,13 +9,13 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 export const LARGE_ANSWER = 1000;
 
 /**
- * The state of a view the worker answers (useQuery), for its large answers. An answer renders as a transition, which React renders in short
- * slices, so a render of 10,000 tickets does not hold the page for longer than a frame. One such render is in flight
- * at a time: React starts a transition's render over when another transition arrives meanwhile, and on a first load
- * pages arriving faster than the inbox rendered kept it from showing at all (15.7 s before a Claim in one
+ * The state of a view the worker answers (useQuery). A large answer renders as a transition, which React renders in
+ * short slices, so a render of 10,000 tickets does not hold the page for longer than a frame. One such render is in
+ * flight at a time: React starts a transition's render over when another transition arrives meanwhile, and on a first
+ * load pages arriving faster than the inbox rendered kept it from showing at all (15.7 s before a Claim in one
  * cold-inbox bench run). Answers arriving meanwhile wait for that render's commit, and only the newest is rendered.
- * The first value (what makes a screen usable) and an urgent one (a pending effect of this page's own change) render
- * at once; an urgent one replaces a waiting answer.
+ * The first value (what makes a screen usable) and an urgent one (a pending effect of this page's own change) render at
+ * once; an urgent one replaces a waiting answer.
  */
 export function useViewState<T>(): [T | null, (value: T, urgent: boolean) => void] {
   const [state, setState] = useState<T | null>(null);

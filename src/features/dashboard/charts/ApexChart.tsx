@@ -70,14 +70,13 @@ export function ApexChart({ label, height, options, ...chart }: Props) {
   useEffect(() => {
     if (ChartImpl === null) return;
     const ask = () => (release.current = requestTurn(() => setTurn(true)));
-    if (router?.state.status !== 'pending') {
-      ask();
-      return () => release.current?.();
-    }
-    const stop = router.subscribe('onResolved', () => {
-      stop();
-      ask();
-    });
+    let stop = () => {};
+    if (router?.state.status === 'pending') {
+      stop = router.subscribe('onResolved', () => {
+        stop();
+        ask();
+      });
+    } else ask();
     return () => {
       stop();
       release.current?.();
