@@ -180,8 +180,16 @@ function useLiveReplica(): LiveReplica | null {
   return useSyncExternalStore(subscribe, () => running?.live ?? null);
 }
 
-/** Documents matching a query, kept current as the replica changes; `loading` until the first answer. */
-export function useQuery<C extends SyncedCollection>(collection: C, query: ReplicaQuery | null): { docs: DocOf<C>[]; loading: boolean } {
+/**
+ * Documents matching a query, kept current as the replica changes; `loading` until the first answer. `deferred`: every
+ * answer of the worker after the view's first renders as a transition, whatever its size, for a view no screen weighs
+ * against the sync status and whose answers re-render a costly screen (the inbox's cases, arriving page by page).
+ */
+export function useQuery<C extends SyncedCollection>(
+  collection: C,
+  query: ReplicaQuery | null,
+  { deferred = false }: { deferred?: boolean } = {},
+): { docs: DocOf<C>[]; loading: boolean } {
   const live = useLiveReplica();
   const key = query === null ? null : JSON.stringify(query);
   // The worker's large answers render as transitions, one at a time (viewState.ts); smaller ones, the view's first
@@ -189,9 +197,10 @@ export function useQuery<C extends SyncedCollection>(collection: C, query: Repli
   const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>();
   useEffect(() => {
     if (!live || key === null) return;
-    const show = (docs: readonly unknown[], fromWorker: boolean) => setState({ key, docs: docs as DocOf<C>[] }, !fromWorker || docs.length < LARGE_ANSWER);
+    const show = (docs: readonly unknown[], fromWorker: boolean) =>
+      setState({ key, docs: docs as DocOf<C>[] }, !fromWorker || (!deferred && docs.length < LARGE_ANSWER));
     return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, show);
-  }, [live, collection, key, setState]);
+  }, [live, collection, key, setState, deferred]);
   const fresh = state !== null && state.key === key;
   return { docs: fresh ? state.docs : [], loading: !fresh };
 }

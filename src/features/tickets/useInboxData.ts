@@ -50,7 +50,8 @@ export function useInboxData(): InboxData {
   const tickets = useQuery('tickets', { selector: { state: 'open' } });
   const config = useQuery('config', { selector: { kind: { $in: ['team', 'member', 'teamMember', 'caseType'] } } });
   const caseIds = useCaseIdsOf(tickets.docs);
-  const cases = useQuery('cases', caseIds.length === 0 ? null : { selector: { id: { $in: caseIds } } });
+  // Cases arrive page by page on a cold device, each page re-rendering the inbox over every ticket: in the background.
+  const cases = useQuery('cases', caseIds.length === 0 ? null : { selector: { id: { $in: caseIds } } }, { deferred: true });
 
   // Three memos, so a ticket change does not rebuild the team maps and a team change does not re-sort tickets.
   const people = useMemo(() => {
