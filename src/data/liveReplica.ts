@@ -26,6 +26,9 @@ function queryAnswer<T>(held: readonly HeldDoc[], seq: number): ReplicaAnswer<T>
   return { docs: held.map((item) => item.doc as T), find, seq, lookup: (id) => held[find(id)?.index ?? -1] };
 }
 
+/** How long the mutation definitions' import waits for an idle moment at most. */
+const PLANNER_IDLE_WAIT_MS = 1000;
+
 /**
  * The page's reads of the replica: reactive queries that show the overlay of pending effects merged over the
  * replica's answers, and the preview that puts a mutation's effect in that overlay before the worker has written
@@ -48,11 +51,18 @@ export class LiveReplica {
     this.overlay = new PendingOverlay(options.timers);
     this.now = options.now ?? Date.now;
     // The mutation definitions and zod are a chunk of their own, loaded once the replica is open: the inbox's first
-    // render does not wait for them, and a change made before they arrive shows when the worker has written it.
-    void import('./overlay/previewMutation.ts').then(
-      (module) => (this.planner = module.planMutation),
-      () => undefined,
-    );
+    // render does not wait for them, and a change made before they arrive shows when the worker has written it. The
+    // import waits for an idle moment: Vite's preload helper adds a link per chunk it needs (26), which on a cold
+    // device made one task of it and the render of the first answers (100 ms in a trace).
+    const load = () =>
+      void import('./overlay/previewMutation.ts').then(
+        (module) => (this.planner = module.planMutation),
+        () => undefined,
+      );
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(load, { timeout: PLANNER_IDLE_WAIT_MS });
+      this.stops.push(() => cancelIdleCallback(idle));
+    } else load();
     // Every delivery of the worker's change stream is counted; revisions of overlaid documents tell when the
     // worker's write has arrived (the views that show it answer after this, on the same port).
     this.stops.push(

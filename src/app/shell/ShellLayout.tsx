@@ -16,6 +16,7 @@ import { BackgroundLoadNote } from './BackgroundLoadNote.tsx';
 import { Header } from './Header.tsx';
 import { IdleBanner } from './IdleBanner.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
+import { preloadInboxWhenIdle } from './preloadInbox.ts';
 import { rememberNavigations } from './returnTo.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -49,6 +50,7 @@ export function ShellLayout() {
     const credentials = readCredentials();
     if (credentials !== null) void startReplica({ userId: credentials.userId });
     prefetchScreensWhenIdle();
+    return preloadInboxWhenIdle();
   }, []);
 
   useEffect(() => rememberNavigations(router), [router]);

@@ -1,0 +1,20 @@
+import { SCREEN_BY_ROUTE } from '../screens.ts';
+
+/** How long the inbox's code waits for an idle moment at most. */
+const INBOX_IDLE_WAIT_MS = 3000;
+
+/**
+ * The inbox is where the console's work is done: once the shell is idle after sign-in, its code is loaded and run
+ * (not rendered), so the first click on Inbox does not also add its 30 module preload links and evaluate its modules
+ * in the task that handles the click (90 ms in a cold-device trace). Answers the cancel.
+ */
+export function preloadInboxWhenIdle(): () => void {
+  const load = () => void SCREEN_BY_ROUTE.tickets?.().catch(() => undefined);
+  // Safari has no requestIdleCallback.
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(load, INBOX_IDLE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(load, { timeout: INBOX_IDLE_WAIT_MS });
+  return () => cancelIdleCallback(idle);
+}
