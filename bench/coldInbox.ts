@@ -43,7 +43,11 @@ export async function run(): Promise<BenchResult[]> {
     // The administrator lands on the dashboard; the inbox is the menu's Inbox, as a user opens it.
     await page.getByRole('link', { name: 'Inbox' }).click({ timeout: 60_000 });
     if (ACCOUNT.manager) await page.getByRole('tab', { name: 'Manager' }).click({ timeout: 60_000 });
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Claim', exact: true }).first().waitFor({ timeout: 60_000 });
+    // A plain query every 50 ms: Playwright's role query computes accessible names over the whole page in the page's
+    // own thread, 50 ms a poll once the inbox is in (a trace), which the page's observer would count as the page's.
+    // Only the selected tab's panel is in the page, so a Claim button in a tab panel is one the user sees.
+    const claimOffered = () => [...document.querySelectorAll('[role="tabpanel"] button')].some((button) => button.textContent?.trim() === 'Claim');
+    await page.waitForFunction(claimOffered, undefined, { timeout: 60_000, polling: 50 });
     const inboxAt = Date.now();
     await page.getByTestId('background-load').waitFor({ state: 'detached', timeout: 600_000 });
     const replicaAt = Date.now();
