@@ -1,3 +1,4 @@
+import { whenIdle } from '../app/whenIdle.ts';
 import { mutationActor } from '../domain/mutations/actor.ts';
 import type { DocRef, MutationActor } from '../domain/mutations/types.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
@@ -59,10 +60,7 @@ export class LiveReplica {
         (module) => (this.planner = module.planMutation),
         () => undefined,
       );
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(load, { timeout: PLANNER_IDLE_WAIT_MS });
-      this.stops.push(() => cancelIdleCallback(idle));
-    } else load();
+    this.stops.push(whenIdle(load, { timeoutMs: PLANNER_IDLE_WAIT_MS, fallbackMs: 0 }));
     // Every delivery of the worker's change stream is counted; revisions of overlaid documents tell when the
     // worker's write has arrived (the views that show it answer after this, on the same port).
     this.stops.push(

@@ -3,6 +3,7 @@
  * libraries only some screens use), so each screen also opens offline, visited or not. The page itself runs none
  * of that code until the screen opens. workers/sw.ts answers with how many chunks it keeps.
  */
+import { whenIdle } from '../whenIdle.ts';
 import { WARM_ROUTE_CHUNKS, type WarmRouteChunksReply } from './routeChunkMessages.ts';
 
 /** The last answer of the service worker, for the offline journey in e2e/ to wait on. */
@@ -20,8 +21,5 @@ export function prefetchScreensWhenIdle(): void {
     document.documentElement.setAttribute(ROUTE_CHUNKS_ATTRIBUTE, event.data.failed === 0 ? 'cached' : 'partial');
   });
   const ask = () => void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: WARM_ROUTE_CHUNKS }));
-  // Safari has no requestIdleCallback.
-  const whenIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
-  if (whenIdle) whenIdle(ask, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(ask, 2_000);
+  whenIdle(ask, { timeoutMs: IDLE_TIMEOUT_MS, fallbackMs: 2_000 });
 }

@@ -1,4 +1,5 @@
 import { SCREEN_BY_ROUTE } from '../screens.ts';
+import { whenIdle } from '../whenIdle.ts';
 
 /** How long the inbox's code waits for an idle moment at most. */
 const INBOX_IDLE_WAIT_MS = 3000;
@@ -10,11 +11,5 @@ const INBOX_IDLE_WAIT_MS = 3000;
  */
 export function preloadInboxWhenIdle(): () => void {
   const load = () => void SCREEN_BY_ROUTE.tickets?.().catch(() => undefined);
-  // Safari has no requestIdleCallback.
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(load, INBOX_IDLE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }
-  const idle = requestIdleCallback(load, { timeout: INBOX_IDLE_WAIT_MS });
-  return () => cancelIdleCallback(idle);
+  return whenIdle(load, { timeoutMs: INBOX_IDLE_WAIT_MS, fallbackMs: INBOX_IDLE_WAIT_MS });
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../app/whenIdle.ts';
 
 const IDLE_TIMEOUT_MS = 2_000;
 
@@ -18,12 +19,6 @@ export function usePrefetchModeler(): void {
         started = false;
       });
     };
-    const whenIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
-    if (!whenIdle) {
-      const timer = setTimeout(load, 500);
-      return () => clearTimeout(timer);
-    }
-    const handle = whenIdle(load, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
+    return whenIdle(load, { timeoutMs: IDLE_TIMEOUT_MS, fallbackMs: 500 });
   }, []);
 }

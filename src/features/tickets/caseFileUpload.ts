@@ -1,4 +1,5 @@
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+import { whenIdle } from '../../app/whenIdle.ts';
 import { attachFile } from '../../data/caseFiles.ts';
 import type { MutationResult } from '../../data/replica.ts';
 
@@ -21,10 +22,7 @@ const loadImageCompression = () => import('browser-image-compression');
  */
 export function preloadFileTools(): void {
   const load = () => void Promise.all([loadImageCompression(), import('signature_pad')]).catch(() => undefined);
-  // Safari has no requestIdleCallback.
-  const whenIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
-  if (whenIdle) whenIdle(load, { timeout: 5_000 });
-  else setTimeout(load, 1_000);
+  whenIdle(load, { timeoutMs: 5_000, fallbackMs: 1_000 });
 }
 
 /**

@@ -54,7 +54,7 @@ export function useInboxData(): InboxData {
   // Cases arrive page by page on a cold device, each page re-rendering the inbox over every ticket: in the background.
   const cases = useQuery('cases', caseIds.length === 0 ? null : { selector: { id: { $in: caseIds } } }, { deferred: true });
 
-  // Three memos, so a ticket change does not rebuild the team maps and a team change does not re-sort tickets.
+  // Three memos, so a ticket change does not rebuild the team maps and a team change does not re-filter tickets.
   const people = useMemo(() => {
     const teams = ofKind(config.docs, 'team').filter((team) => !team.deleted);
     const members = ofKind(config.docs, 'member').filter((member) => !member.deleted);
