@@ -5,25 +5,19 @@ import type { SyncWorkerApi } from '../../workers/sync/api.ts';
 import { LiveReplica } from './liveReplica.ts';
 import { SEEK_FROM } from './reader/protocol.ts';
 import { ReaderClient } from './reader/readerClient.ts';
+import { notify, OFFLINE, setSyncStatus, subscribe, workerSyncStatus } from './syncStatus.ts';
 import { LARGE_ANSWER, useViewState } from './viewState.ts';
 import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
+export { currentSyncStatus, useSyncStatus, useSyncStatusOf, useSyncStatusWith } from './syncStatus.ts';
 
-const OFFLINE: SyncStatus = { online: false, syncing: false, pending: 0, lastSyncAt: null, lastError: null, problem: null, sessionEnded: false, sessionEndReason: null, loaded: null, loading: null };
 const MAX_REJECTIONS = 20;
 
 type Running = { userId: string; worker: Worker; api: Comlink.Remote<SyncWorkerApi>; live: LiveReplica | null; ready: Promise<void> };
 
 let running: Running | null = null;
-let status: SyncStatus = OFFLINE;
 let rejections: Rejection[] = [];
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /**
  * Starts the sync worker for the signed-in user; the page's views read the replica through it (src/data/reader), no
@@ -39,10 +33,7 @@ export function startReplica(session: ReplicaSession): Promise<void> {
   current.ready = (async () => {
     await previous;
     await api.subscribe(
-      Comlink.proxy((next: SyncStatus) => {
-        status = next;
-        notify();
-      }),
+      Comlink.proxy((next: SyncStatus) => setSyncStatus(next)),
       Comlink.proxy((rejection: Rejection) => {
         rejections = [rejection, ...rejections.filter((r) => r.mutationId !== rejection.mutationId)].slice(0, MAX_REJECTIONS);
         notify();
@@ -73,18 +64,17 @@ export function startReplica(session: ReplicaSession): Promise<void> {
 /** Resolves once the worker's status says what the first load has brought, or after STATUS_WAIT_MS. */
 const STATUS_WAIT_MS = 5_000;
 function statusKnown(): Promise<void> {
-  if (status.loaded !== null) return Promise.resolve();
+  if (workerSyncStatus().loaded !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      listeners.delete(check);
+      unsubscribe();
       resolve();
     };
-    const check = () => {
-      if (status.loaded !== null) done();
-    };
     const timer = setTimeout(done, STATUS_WAIT_MS);
-    listeners.add(check);
+    const unsubscribe = subscribe(() => {
+      if (workerSyncStatus().loaded !== null) done();
+    });
   });
 }
 
@@ -112,9 +102,8 @@ export async function stopReplica(): Promise<void> {
   unfollowNetwork?.();
   unfollowNetwork = null;
   running = null;
-  status = OFFLINE;
   rejections = [];
-  notify();
+  setSyncStatus(OFFLINE);
   await current.ready.catch(() => undefined);
   await current.api.stop().catch(() => undefined);
   current.live?.close();
@@ -180,10 +169,14 @@ function useLiveReplica(): LiveReplica | null {
   return useSyncExternalStore(subscribe, () => running?.live ?? null);
 }
 
+/** What a view answers before its query's answer is in: one array, so a render meanwhile does not look like news. */
+const NO_DOCS: never[] = [];
+
 /**
  * Documents matching a query, kept current as the replica changes; `loading` until the first answer. `deferred`: every
- * answer of the worker after the view's first renders as a transition, whatever its size, for a view no screen weighs
- * against the sync status and whose answers re-render a costly screen (the inbox's cases, arriving page by page).
+ * answer of the worker, the first one included, renders as a transition, whatever its size, for a view no screen
+ * weighs against the sync status and whose answers re-render a costly screen (the inbox's cases, arriving page by
+ * page; the dashboard's figures, whose screen says it is loading until they are in).
  */
 export function useQuery<C extends SyncedCollection>(
   collection: C,
@@ -194,7 +187,7 @@ export function useQuery<C extends SyncedCollection>(
   const key = query === null ? null : JSON.stringify(query);
   // The worker's large answers (any later one, deferred) render as transitions, one at a time (viewState.ts); smaller
   // ones, the view's first answer (what makes a screen usable) and this page's own pending effects render at once.
-  const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>();
+  const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>({ firstAtOnce: !deferred });
   useEffect(() => {
     if (!live || key === null) return;
     const show = (docs: readonly unknown[], fromWorker: boolean) =>
@@ -202,7 +195,7 @@ export function useQuery<C extends SyncedCollection>(
     return live.observeQuery<DocOf<C>>(collection, JSON.parse(key) as ReplicaQuery, show);
   }, [live, collection, key, setState, deferred]);
   const fresh = state !== null && state.key === key;
-  return { docs: fresh ? state.docs : [], loading: !fresh };
+  return { docs: fresh ? state.docs : NO_DOCS, loading: !fresh };
 }
 
 /**
@@ -280,42 +273,6 @@ export function useCounts(collection: SyncedCollection, queries: readonly { sele
     return () => stops.forEach((stop) => stop());
   }, [live, collection, key]);
   return state?.key === key ? state.counts : queries.map(() => undefined);
-}
-
-let derived: { from: SyncStatus; browserOnline: boolean; value: SyncStatus } | null = null;
-
-/**
- * The sync status now, for React and for code outside it. The browser learns of a lost network before the worker's
- * next status message arrives (and a late reply can still report success), so the browser's word wins for `online`:
- * the header says Offline at once, and a change made then is told as queued, not as sent. The same object is
- * answered until either changes, as useSyncExternalStore needs.
- */
-export function currentSyncStatus(): SyncStatus {
-  const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
-  if (derived?.from !== status || derived.browserOnline !== browserOnline) {
-    derived = { from: status, browserOnline, value: status.online && !browserOnline ? { ...status, online: false } : status };
-  }
-  return derived.value;
-}
-
-const subscribeWithBrowser = (listener: () => void) => {
-  const unsubscribe = subscribe(listener);
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
-export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribeWithBrowser, currentSyncStatus);
-}
-
-/** One field of the status: a component renders again when it changes, not on every message (one per percent). */
-export function useSyncStatusOf<K extends keyof SyncStatus>(field: K): SyncStatus[K] {
-  return useSyncExternalStore(subscribeWithBrowser, () => currentSyncStatus()[field]);
 }
 
 export function useRejections(): Rejection[] {

@@ -3,7 +3,8 @@
  * - useQuery(collection, query) / useDoc(collection, id) / useCount(collection, selector): reactive reads of the
  *   local replica (RxDB in IndexedDB); they never touch the network.
  * - mutate(name, args): the only write path; applied optimistically at once, queued in the outbox, replayed.
- * - useSyncStatus(): online/offline, syncing, pending count, last sync time, last error.
+ * - useSyncStatus(): online/offline, syncing, pending count, last sync time, last error; useSyncStatusOf(field) and
+ *   useSyncStatusWith(read) for a part of it, so a large component does not render again on every status message.
  * - usePendingMutations(): the queued changes (for the sync indicator's list).
  * - useRejections(): server refusals of queued changes, newest first, to show as messages.
  * - startReplica(session) / stopReplica(): called by the session layer at sign-in and sign-out.

@@ -15,11 +15,12 @@ export const LARGE_ANSWER = 1000;
  * load pages arriving faster than the inbox rendered kept it from showing at all (15.7 s before a Claim in one
  * cold-inbox bench run). Answers arriving meanwhile wait for that render's commit, and only the newest is rendered.
  * The first value (what makes a screen usable) and an urgent one (a pending effect of this page's own change) render at
- * once; an urgent one replaces a waiting answer.
+ * once; an urgent one replaces a waiting answer. `firstAtOnce: false`: the first value waits its turn too, for a
+ * view whose screen shows that it is loading meanwhile.
  */
-export function useViewState<T>(): [T | null, (value: T, urgent: boolean) => void] {
+export function useViewState<T>({ firstAtOnce = true }: { firstAtOnce?: boolean } = {}): [T | null, (value: T, urgent: boolean) => void] {
   const [state, setState] = useState<T | null>(null);
-  const gate = useRef<{ inFlight: boolean; waiting: { value: T } | null; first: boolean }>({ inFlight: false, waiting: null, first: true });
+  const gate = useRef<{ inFlight: boolean; waiting: { value: T } | null; first: boolean }>({ inFlight: false, waiting: null, first: firstAtOnce });
   const set = useCallback((value: T, urgent: boolean) => {
     const current = gate.current;
     if (urgent || current.first) {
