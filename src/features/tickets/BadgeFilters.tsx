@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/replica.ts';
+import { useSyncStatusWith } from '../../data/replica.ts';
 import type { CaseTypeDoc, TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { allLoaded } from '../../domain/sync/loadProgress.ts';
 import { isHiddenTeam } from '../../domain/tickets/inboxRules.ts';
@@ -40,8 +40,7 @@ export function BadgeFilters({ kind, tickets, view, selection, onToggle }: Props
   const { data } = view;
   const counts = useMemo(() => countBadges(kind, tickets, data.caseTypeOfCase), [kind, tickets, data.caseTypeOfCase]);
   // On a cold device the counts grow while tickets (and, for case types, the cases) still arrive: say so.
-  const { loaded } = useSyncStatus();
-  const partial = loaded !== null && !allLoaded(loaded, kind === 'cases' ? ['tickets', 'cases'] : ['tickets']);
+  const partial = useSyncStatusWith(({ loaded }) => loaded !== null && !allLoaded(loaded, kind === 'cases' ? ['tickets', 'cases'] : ['tickets']));
   const entries: Entry[] = [...counts].flatMap(([id, n]) => {
     if (kind === 'teams') {
       const team = data.teamsById.get(id);

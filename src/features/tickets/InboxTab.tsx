@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketDoc } from '../../domain/sync/documents.gen.ts';
 import { groupByTeam, lightCounts, type InboxTab as Tab } from '../../domain/tickets/inboxRules.ts';
@@ -30,9 +31,10 @@ type Props = {
 
 /**
  * One tab of the inbox: the ticket manager accordion (ticket lists, operators, teams, case types). Personal is one
- * list of the user's tickets; Manager and External have a list per team.
+ * list of the user's tickets; Manager and External have a list per team. Memoised: it renders again only when its
+ * tickets, view or filters do.
  */
-export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, onRefresh, pageOf, onPage }: Props) {
+export const InboxTab = memo(function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, onRefresh, pageOf, onPage }: Props) {
   const { t } = useTranslation();
   const refresh = (
     <Button variant="secondary" onClick={onRefresh}>
@@ -81,4 +83,4 @@ export function InboxTab({ tab, allTickets, tickets, view, selection, onToggle, 
       </div>
     </div>
   );
-}
+});

@@ -87,11 +87,22 @@ export function TicketInbox({ route }: ScreenProps) {
   const operator = search.operator ?? null;
   const caseType = search.caseType ?? null;
   const clear = () => setSearch(withFilters(search, { q: undefined, teams: undefined, operator: undefined, caseType: undefined }), { replace: true });
-  const toggleBadge = (kind: BadgeKind, id: string) => {
-    if (kind === 'operators') setSearch(withFilters(search, { operator: operator === id ? undefined : id }), { replace: true });
-    else if (kind === 'cases') setSearch(withFilters(search, { caseType: caseType === id ? undefined : id }), { replace: true });
-    else setSearch(withFilters(search, { teams: teamIds.has(id) ? [...teamIds].filter((team) => team !== id) : [...teamIds, id] }), { replace: true });
-  };
+  // The tab's props keep their identity while the view is the same, so a render of the inbox for something else (a
+  // sync message, the router settling) does not render 10,000 tickets' lists again (InboxTab is memoised).
+  const toggleBadge = useCallback(
+    (kind: BadgeKind, id: string) => {
+      const current = latestSearch.current;
+      const teams = current.teams ?? [];
+      if (kind === 'operators') setSearch(withFilters(current, { operator: current.operator === id ? undefined : id }), { replace: true });
+      else if (kind === 'cases') setSearch(withFilters(current, { caseType: current.caseType === id ? undefined : id }), { replace: true });
+      else setSearch(withFilters(current, { teams: teams.includes(id) ? teams.filter((team) => team !== id) : [...teams, id] }), { replace: true });
+    },
+    [setSearch],
+  );
+  const pages = search.page;
+  const pageOf = useCallback((list: string) => (pages?.[list] ?? 1) - 1, [pages]);
+  const onPage = useCallback((list: string, page: number) => setSearch(withPage(latestSearch.current, list, page)), [setSearch]);
+  const selection = useMemo(() => ({ operator, caseType, teamIds }), [operator, caseType, teamIds]);
 
   // The tab row follows a click at once; the chosen tab's lists render in the background (React renders a deferred
   // value in short slices), since with 10,000 tickets the Manager tab's first render alone held the page 70-140 ms.
@@ -139,11 +150,11 @@ export function TicketInbox({ route }: ScreenProps) {
         allTickets={allTickets}
         tickets={tickets}
         view={view}
-        selection={{ operator, caseType, teamIds }}
+        selection={selection}
         onToggle={toggleBadge}
         onRefresh={refresh}
-        pageOf={(list) => (search.page?.[list] ?? 1) - 1}
-        onPage={(list, page) => setSearch(withPage(search, list, page))}
+        pageOf={pageOf}
+        onPage={onPage}
       />
     );
 
