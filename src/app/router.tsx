@@ -31,6 +31,7 @@ import { SCREEN_BY_AREA, SCREEN_BY_ROUTE } from './screens.ts';
 import type { Screen } from './screens.ts';
 import { announceStartupFailure, endSession } from './sessionActions.ts';
 import type { AccountSnapshot } from './state/accountAtoms.ts';
+import { RenderSoon } from '../ui/RenderSoon.tsx';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -96,7 +97,13 @@ const privateLayout = createRoute({
 function lazyScreen(entry: PrivateRoute) {
   const load = SCREEN_BY_ROUTE[entry.id] ?? SCREEN_BY_AREA[entry.area];
   const Lazy = lazyRouteComponent(async () => ({ screen: await load() }) satisfies { screen: Screen }, 'screen');
-  return Object.assign(() => <Lazy route={entry} />, { preload: () => Lazy.preload?.() });
+  // The screen mounts in the background, a frame after the router has shown the route (RenderSoon).
+  const DeferredScreen = () => (
+    <RenderSoon>
+      <Lazy route={entry} />
+    </RenderSoon>
+  );
+  return Object.assign(DeferredScreen, { preload: () => Lazy.preload?.() });
 }
 
 /** Routes whose view lives in their URL's search params (tab, filters, pages), by route id. */
