@@ -1,5 +1,5 @@
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApexChartProps } from './apexChartProps.ts';
 import { requestTurn } from './chartTurns.ts';
 
@@ -37,15 +37,20 @@ export function loadCharts(): Promise<void> {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   void loadCharts();
-  return () => listeners.delete(listener);
+  return () => void listeners.delete(listener);
 }
 
+/**
+ * The chart code once here. React state, not useSyncExternalStore: the chunk often arrives while the dashboard renders
+ * in the background, and a store that changes under a background render makes React render all of it again at once.
+ */
 function useChartImpl(): Impl | null {
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => impl ?? failure,
-    () => null,
-  );
+  const [loaded, setLoaded] = useState<unknown>(() => impl ?? failure);
+  useEffect(() => {
+    const update = () => setLoaded(() => impl ?? failure);
+    update();
+    return subscribe(update);
+  }, []);
   if (loaded !== null && loaded === failure) throw loaded;
   return loaded as Impl | null;
 }

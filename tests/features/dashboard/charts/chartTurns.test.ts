@@ -5,11 +5,13 @@ describe('charts drawn one per task', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('gives the first chart its turn at once and the next one only in a later task after the first is drawn', () => {
+  it('gives the first chart its turn in a later task, and the next one only in a task after the first is drawn', () => {
     const drawn: string[] = [];
     const releaseA = requestTurn(() => drawn.push('a'));
     const releaseB = requestTurn(() => drawn.push('b'));
     const releaseC = requestTurn(() => drawn.push('c'));
+    expect(drawn).toEqual([]);
+    vi.runOnlyPendingTimers();
     expect(drawn).toEqual(['a']);
     releaseA();
     expect(drawn).toEqual(['a']);
@@ -28,6 +30,7 @@ describe('charts drawn one per task', () => {
     const releaseA = requestTurn(() => drawn.push('a'));
     const releaseB = requestTurn(() => drawn.push('b'));
     const releaseC = requestTurn(() => drawn.push('c'));
+    vi.runOnlyPendingTimers();
     releaseB();
     releaseA();
     vi.runOnlyPendingTimers();
@@ -35,6 +38,7 @@ describe('charts drawn one per task', () => {
     releaseC();
     vi.runOnlyPendingTimers();
     const releaseD = requestTurn(() => drawn.push('d'));
+    vi.runOnlyPendingTimers();
     expect(drawn).toEqual(['a', 'c', 'd']);
     releaseD();
     vi.runOnlyPendingTimers();
