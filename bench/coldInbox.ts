@@ -12,6 +12,8 @@ const ACCOUNT = process.env.BENCH_COLD_INBOX_AGENT === '1'
   : { username: 'admin@demo.local', password: 'Admin#2026', manager: true };
 
 type LongTask = { start: number; duration: number };
+/** A long animation frame, for BENCH_COLD_INBOX_TASKS=1: its scripts and its style and layout, to tell them apart. */
+type LongFrame = { start: number; duration: number; styleAndLayout: number; scripts: string[] };
 
 /**
  * Issue 11's cold device on the real screens (the built PWA, Chromium): the sync bench's workspace (CASES cases,
@@ -33,6 +35,20 @@ export async function run(): Promise<BenchResult[]> {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
+      const frames: LongFrame[] = [];
+      Object.assign(window, { benchLongFrames: frames });
+      type Script = { invoker: string; duration: number; sourceFunctionName: string; sourceURL: string };
+      type Frame = PerformanceEntry & { styleAndLayoutStart: number; scripts: Script[] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Frame[]) {
+          frames.push({
+            start: performance.timeOrigin + entry.startTime,
+            duration: entry.duration,
+            styleAndLayout: entry.styleAndLayoutStart > 0 ? entry.startTime + entry.duration - entry.styleAndLayoutStart : 0,
+            scripts: entry.scripts.map((script) => `${script.invoker} ${script.sourceFunctionName}@${script.sourceURL.split('/').pop()} ${Math.round(script.duration)} ms`),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
@@ -52,7 +68,13 @@ export async function run(): Promise<BenchResult[]> {
     await page.getByTestId('background-load').waitFor({ state: 'detached', timeout: 600_000 });
     const replicaAt = Date.now();
     const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: LongTask[] }).benchLongTasks);
-    if (process.env.BENCH_COLD_INBOX_TASKS === '1') console.error(tasks.map((task) => `${round(task.start - signedIn)} ms: ${round(task.duration)} ms`).join('\n'));
+    if (process.env.BENCH_COLD_INBOX_TASKS === '1') {
+      console.error(tasks.map((task) => `${round(task.start - signedIn)} ms: ${round(task.duration)} ms`).join('\n'));
+      const frames = await page.evaluate(() => (window as unknown as { benchLongFrames: LongFrame[] }).benchLongFrames);
+      for (const frame of frames.filter((f) => f.start >= signedIn && f.duration > 50)) {
+        console.error(`  frame ${round(frame.start - signedIn)} ms: ${round(frame.duration)} ms, style and layout ${round(frame.styleAndLayout)} ms; ${frame.scripts.join('; ')}`);
+      }
+    }
     // From the click on Login: the sign-in page's own start is Lighthouse's (bench/lighthouse.ts).
     const before = (at: number) => tasks.filter((task) => task.start >= signedIn && task.start < at);
     const longest = (list: LongTask[]) => round(Math.max(0, ...list.map((task) => task.duration)));
