@@ -91,17 +91,14 @@ export function TicketInbox({ route }: ScreenProps) {
   // sync message, the router settling) does not render 10,000 tickets' lists again (InboxTab is memoised).
   const toggleBadge = useCallback(
     (kind: BadgeKind, id: string) => {
-      const current = latestSearch.current;
-      const teams = current.teams ?? [];
-      if (kind === 'operators') setSearch(withFilters(current, { operator: current.operator === id ? undefined : id }), { replace: true });
-      else if (kind === 'cases') setSearch(withFilters(current, { caseType: current.caseType === id ? undefined : id }), { replace: true });
-      else setSearch(withFilters(current, { teams: teams.includes(id) ? teams.filter((team) => team !== id) : [...teams, id] }), { replace: true });
+      if (kind === 'operators') setSearch(withFilters(search, { operator: operator === id ? undefined : id }), { replace: true });
+      else if (kind === 'cases') setSearch(withFilters(search, { caseType: caseType === id ? undefined : id }), { replace: true });
+      else setSearch(withFilters(search, { teams: teamIds.has(id) ? [...teamIds].filter((team) => team !== id) : [...teamIds, id] }), { replace: true });
     },
-    [setSearch],
+    [search, setSearch, operator, caseType, teamIds],
   );
-  const pages = search.page;
-  const pageOf = useCallback((list: string) => (pages?.[list] ?? 1) - 1, [pages]);
-  const onPage = useCallback((list: string, page: number) => setSearch(withPage(latestSearch.current, list, page)), [setSearch]);
+  const pageOf = useCallback((list: string) => (search.page?.[list] ?? 1) - 1, [search]);
+  const onPage = useCallback((list: string, page: number) => setSearch(withPage(search, list, page)), [search, setSearch]);
   const selection = useMemo(() => ({ operator, caseType, teamIds }), [operator, caseType, teamIds]);
 
   // The tab row follows a click at once; the chosen tab's lists render in the background (React renders a deferred
