@@ -68,6 +68,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads (scripts/bundleBudget.ts). Dot folders are not served.
     manifest: true,
+    // A lazy chunk's own imports are not preloaded: the helper's link per chunk (26 for the mutation previews, 30 for
+    // the inbox) cost 50–150 ms of the task that asked for it on a slow device (traces of the cold inbox). The
+    // browser fetches them as it reads the chunk, and the service worker has them once the screens are warmed
+    // (src/app/pwa/prefetchScreens.ts). The page's own entry keeps its preloads; lazy chunks' CSS is still loaded.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rollupOptions: {
       // The console, and the public kiosk page with its own service worker (scripts/vite/kioskBuild.ts).
       input: { index: 'index.html', ...KIOSK_INPUTS },
