@@ -1,10 +1,10 @@
-import { whenIdle } from '../app/whenIdle.ts';
 import { mutationActor } from '../domain/mutations/actor.ts';
 import type { DocRef, MutationActor } from '../domain/mutations/types.ts';
 import type { SyncedCollection } from '../domain/sync/collections.ts';
 import { matchesSelector, sortComparator, type MangoSort } from '../domain/sync/mango.ts';
 import type { ReplicaDoc } from '../domain/sync/protocol.ts';
 import { mergeCount, mergeDoc, mergeQuery, type QueryShape, type ReplicaAnswer } from './overlay/mergeView.ts';
+import { loadPlannerWhenIdle } from './overlay/loadPlanner.ts';
 import { overlayApplies, overlayKey, PendingOverlay, type OverlayTimers, type OverlayWrite } from './overlay/pendingOverlay.ts';
 import type { planMutation } from './overlay/previewMutation.ts';
 import type { HeldDoc, ReaderClient } from './reader/readerClient.ts';
@@ -27,9 +27,6 @@ function queryAnswer<T>(held: readonly HeldDoc[], seq: number): ReplicaAnswer<T>
   return { docs: held.map((item) => item.doc as T), find, seq, lookup: (id) => held[find(id)?.index ?? -1] };
 }
 
-/** How long the mutation definitions' import waits for an idle moment at most. */
-const PLANNER_IDLE_WAIT_MS = 1000;
-
 /**
  * The page's reads of the replica: reactive queries that show the overlay of pending effects merged over the
  * replica's answers, and the preview that puts a mutation's effect in that overlay before the worker has written
@@ -51,16 +48,7 @@ export class LiveReplica {
   ) {
     this.overlay = new PendingOverlay(options.timers);
     this.now = options.now ?? Date.now;
-    // The mutation definitions and zod are a chunk of their own, loaded once the replica is open: the inbox's first
-    // render does not wait for them, and a change made before they arrive shows when the worker has written it. The
-    // import waits for an idle moment: Vite's preload helper adds a link per chunk it needs (26), which on a cold
-    // device made one task of it and the render of the first answers (100 ms in a trace).
-    const load = () =>
-      void import('./overlay/previewMutation.ts').then(
-        (module) => (this.planner = module.planMutation),
-        () => undefined,
-      );
-    this.stops.push(whenIdle(load, { timeoutMs: PLANNER_IDLE_WAIT_MS, fallbackMs: 0 }));
+    this.stops.push(loadPlannerWhenIdle((planner) => (this.planner = planner)));
     // Every delivery of the worker's change stream is counted; revisions of overlaid documents tell when the
     // worker's write has arrived (the views that show it answer after this, on the same port).
     this.stops.push(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from '../../src/app/whenIdle.ts';
+import { importWhenIdle, whenIdle } from '../../src/app/whenIdle.ts';
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -35,5 +35,47 @@ describe('whenIdle', () => {
     whenIdle(cancelledTask, { timeoutMs: 3000, fallbackMs: 500 })();
     vi.advanceTimersByTime(1000);
     expect(cancelledTask).not.toHaveBeenCalled();
+  });
+
+  it('imports each step in an idle moment of its own, in order, then hands over the last module', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const ran: string[] = [];
+    const step = (name: string) => () => Promise.resolve(ran.push(name));
+    const done = vi.fn();
+    importWhenIdle([step('a'), step('b')], () => Promise.resolve({ planner: 'last' }), done, { timeoutMs: 1000, fallbackMs: 0 });
+    const runNextIdle = async () => {
+      idle.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    expect(ran).toEqual([]);
+    await runNextIdle();
+    expect(ran).toEqual(['a']);
+    expect(idle).toHaveLength(1);
+    await runNextIdle();
+    expect(ran).toEqual(['a', 'b']);
+    expect(done).not.toHaveBeenCalled();
+    await runNextIdle();
+    expect(done).toHaveBeenCalledWith({ planner: 'last' });
+    expect(idle).toHaveLength(0);
+  });
+
+  it('stops at a failed step, and after the cancel', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    vi.useFakeTimers();
+    const done = vi.fn();
+    const later = vi.fn(() => Promise.resolve());
+    importWhenIdle([() => Promise.reject(new Error('offline')), later], () => Promise.resolve(1), done, { timeoutMs: 1000, fallbackMs: 10 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(later).not.toHaveBeenCalled();
+    const first = vi.fn(() => Promise.resolve());
+    const cancel = importWhenIdle([first, later], () => Promise.resolve(1), done, { timeoutMs: 1000, fallbackMs: 10 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(first).toHaveBeenCalledOnce();
+    cancel();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(later).not.toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
   });
 });
