@@ -66,6 +66,23 @@ describe('the worker answers the page\'s reads over one port', () => {
     expect(second![1]!.height).toBe(first![1]!.height + 1);
   });
 
+  it('drops a document that left the view, and shows its data again when it comes back', async () => {
+    const answers: Array<readonly HeldDoc[]> = [];
+    client.openView({ kind: 'query', collection: 'tickets', query: { selector: { state: 'open' }, sort: [{ createdAt: 'asc' }] } }, { docs: (docs) => answers.push(docs) });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await db.tickets.findOne('ticket-002').incrementalPatch({ state: 'closed' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers[1]!.map((held) => held.doc.id)).toEqual(['ticket-001', 'ticket-003']);
+    expect(answers[1]![0]).toBe(answers[0]![0]);
+    await db.tickets.findOne('ticket-002').incrementalPatch({ state: 'open', status: 'assigned' });
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    expect(answers[2]!.map((held) => [held.doc.id, held.doc.status])).toEqual([
+      ['ticket-001', answers[0]![0]!.doc.status],
+      ['ticket-002', 'assigned'],
+      ['ticket-003', answers[0]![2]!.doc.status],
+    ]);
+  });
+
   it('carries documents in small bulks, and only watched ones in large bulks', async () => {
     const bulks: SentDoc[][] = [];
     client.onChanges((collection, events) => collection === 'tickets' && bulks.push([...events]));
