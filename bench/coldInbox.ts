@@ -8,8 +8,8 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 
 /** BENCH_COLD_INBOX_AGENT=1: the agent (the inbox's Personal tab, the cases its teams see); else the administrator. */
 const ACCOUNT = process.env.BENCH_COLD_INBOX_AGENT === '1'
-  ? { username: 'agent@demo.local', password: 'Agent#2026', manager: false }
-  : { username: 'admin@demo.local', password: 'Admin#2026', manager: true };
+  ? { username: 'agent@demo.local', password: 'Agent#2026', manager: false, tab: 'Personal' }
+  : { username: 'admin@demo.local', password: 'Admin#2026', manager: true, tab: 'Manager' };
 
 type LongTask = { start: number; duration: number };
 /** A long animation frame, for BENCH_COLD_INBOX_TASKS=1: its scripts and its style and layout, to tell them apart. */
@@ -17,9 +17,9 @@ type LongFrame = { start: number; duration: number; styleAndLayout: number; scri
 
 /**
  * Issue 11's cold device on the real screens (the built PWA, Chromium): the sync bench's workspace (CASES cases,
- * TICKETS open tickets), the sign-in form sent, then the menu's Inbox, until its Manager tab offers a Claim,
- * and until the shell's "Still loading …" note is gone (the whole replica in). The page's main-thread tasks over
- * 50 ms are counted from the click on Login, as the page's own PerformanceObserver sees them.
+ * TICKETS open tickets), the sign-in form sent, then the menu's Inbox, until its Manager tab (the agent's: Personal)
+ * offers a Claim, and until the shell's "Still loading …" note is gone (the whole replica in). The page's main-thread
+ * tasks over 50 ms are counted from the click on Login, as the page's own PerformanceObserver sees them.
  */
 export async function run(): Promise<BenchResult[]> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -79,7 +79,7 @@ export async function run(): Promise<BenchResult[]> {
     const before = (at: number) => tasks.filter((task) => task.start >= signedIn && task.start < at);
     const longest = (list: LongTask[]) => round(Math.max(0, ...list.map((task) => task.duration)));
     return [
-      { name: 'real screens: sign-in → Inbox → its Manager tab offers a Claim', value: round((inboxAt - signedIn) / 1000), unit: 's', target: '≤ 3 s' },
+      { name: `real screens: sign-in → Inbox → its ${ACCOUNT.tab} tab offers a Claim`, value: round((inboxAt - signedIn) / 1000), unit: 's', target: '≤ 3 s' },
       { name: 'real screens: main-thread tasks over 50 ms until then', value: before(inboxAt).length, unit: '', target: '0' },
       { name: 'real screens: longest main-thread task until then', value: longest(before(inboxAt)), unit: 'ms' },
       { name: `real screens: sign-in → no "Still loading" (${CASES} cases)`, value: round((replicaAt - signedIn) / 1000), unit: 's', target: '≤ 10 s' },

@@ -6,8 +6,8 @@ import { claimTicket, releaseTicket } from './ticketActions.ts';
 import { focusedTicketId, ticketLink, ticketLinks } from './ticketFocus.ts';
 
 type Options = {
-  /** The tickets the shown tab lists (after its filters), by id. */
-  ticketsById: ReadonlyMap<string, TicketDoc>;
+  /** The tickets the shown tab lists (after its filters): looked up when a key asks, not indexed per answer. */
+  tickets: readonly TicketDoc[];
   userId: string;
   isAdmin: boolean;
   enabled: boolean;
@@ -24,7 +24,7 @@ const isInteractive = (element: Element | null) => element !== null && element.c
  * Enter opens, c claims, u unclaims, n adds a note, / searches and ? lists them. The ticket they act on is the
  * focused one, or the last one the keys or the mouse focused.
  */
-export function useInboxShortcuts({ ticketsById, userId, isAdmin, enabled, searchInput, onOpen, onNote, onHelp }: Options): void {
+export function useInboxShortcuts({ tickets, userId, isAdmin, enabled, searchInput, onOpen, onNote, onHelp }: Options): void {
   const cursor = useRef<string | null>(null);
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export function useInboxShortcuts({ ticketsById, userId, isAdmin, enabled, searc
 
   const current = (): TicketDoc | undefined => {
     const id = focusedTicketId() ?? cursor.current;
-    return id === null || ticketLink(id) === undefined ? undefined : ticketsById.get(id);
+    return id === null || ticketLink(id) === undefined ? undefined : tickets.find((ticket) => ticket.id === id);
   };
 
   const move = (step: 1 | -1) => {
