@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 /**
  * Answers of this many documents or more render as transitions. A smaller answer renders at once, as before: a
@@ -7,6 +7,47 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
  * The lists that cost a frame are the unbounded ones (the inbox's 10,000 tickets and their cases), not pages.
  */
 export const LARGE_ANSWER = 1000;
+
+/** How an answer offered to a view's gate renders: at once, as a transition, or after the transition in flight. */
+export type ViewRender = 'at-once' | 'transition' | 'waits';
+
+export type ViewGate<T> = {
+  offer(value: T, urgent: boolean): ViewRender;
+  /** The view's state committed: the answer that waited meanwhile (the newest), to offer again, if any. */
+  committed(): { value: T } | null;
+};
+
+/**
+ * The order in which a view's answers render (see useViewState): the first (when `firstAtOnce`) and an urgent one at
+ * once, replacing a waiting answer; otherwise one transition in flight at a time, and only the newest answer that
+ * arrived meanwhile waits for its commit.
+ */
+export function viewGate<T>(firstAtOnce: boolean): ViewGate<T> {
+  let inFlight = false;
+  let waiting: { value: T } | null = null;
+  let first = firstAtOnce;
+  return {
+    offer(value, urgent) {
+      if (urgent || first) {
+        first = false;
+        waiting = null;
+        return 'at-once';
+      }
+      if (inFlight) {
+        waiting = { value };
+        return 'waits';
+      }
+      inFlight = true;
+      return 'transition';
+    },
+    committed() {
+      inFlight = false;
+      const next = waiting;
+      waiting = null;
+      return next;
+    },
+  };
+}
 
 /**
  * The state of a view the worker answers (useQuery). A large answer renders as a transition, which React renders in
@@ -20,25 +61,18 @@ export const LARGE_ANSWER = 1000;
  */
 export function useViewState<T>({ firstAtOnce = true }: { firstAtOnce?: boolean } = {}): [T | null, (value: T, urgent: boolean) => void] {
   const [state, setState] = useState<T | null>(null);
-  const gate = useRef<{ inFlight: boolean; waiting: { value: T } | null; first: boolean }>({ inFlight: false, waiting: null, first: firstAtOnce });
-  const set = useCallback((value: T, urgent: boolean) => {
-    const current = gate.current;
-    if (urgent || current.first) {
-      current.first = false;
-      current.waiting = null;
-      setState(value);
-    } else if (current.inFlight) current.waiting = { value };
-    else {
-      current.inFlight = true;
-      startTransition(() => setState(value));
-    }
-  }, []);
+  const [gate] = useState(() => viewGate<T>(firstAtOnce));
+  const set = useCallback(
+    (value: T, urgent: boolean) => {
+      const how = gate.offer(value, urgent);
+      if (how === 'at-once') setState(value);
+      else if (how === 'transition') startTransition(() => setState(value));
+    },
+    [gate],
+  );
   useEffect(() => {
-    const current = gate.current;
-    current.inFlight = false;
-    const waiting = current.waiting;
-    current.waiting = null;
-    if (waiting !== null) set(waiting.value, false);
-  }, [state, set]);
+    const next = gate.committed();
+    if (next !== null) set(next.value, false);
+  }, [state, set, gate]);
   return [state, set];
 }
