@@ -43,3 +43,36 @@ test('on a fresh device the inbox works while older cases still load, and says s
     await context.unroute(/\/sync\/pull\?.*collection=cases/);
   }
 });
+
+/**
+ * The dashboard on a fresh device: until the workspace's configuration (the dashboard's aggregates) has arrived to
+ * its end it says it is loading. It never shows the sample figures of a workspace without cases meanwhile, which
+ * would tell the user something untrue, nor draws its charts on partial figures only to draw them again.
+ */
+test('on a fresh device the dashboard says it is loading until the configuration is in, never sample figures', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/sync\/pull\?.*collection=config/, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  try {
+    const shell = new ShellPage(page);
+    await shell.signInAs(ADMIN);
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the dashboard…' })).toBeVisible();
+    await expect(page.getByText('Sample data')).toHaveCount(0);
+    await expect(page.locator('[data-chart]')).toHaveCount(0);
+
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-card="type-panel"]')).toContainText('Insurance claim');
+    await expect(page.getByText('Sample data')).toHaveCount(0);
+  } finally {
+    holding = false;
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await context.unroute(/\/sync\/pull\?.*collection=config/);
+  }
+});

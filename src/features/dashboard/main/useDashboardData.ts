@@ -10,6 +10,7 @@ import { dashboardPeople } from '../../../domain/dashboard/dashboardPeople.ts';
 import { humanStats, teamDashboard } from '../../../domain/dashboard/ticketHealth.ts';
 import { isAdminRole } from '../../../domain/tickets/inboxRules.ts';
 import type { CaseStateDoc, CaseTypeDoc, ConfigDoc, MemberDoc, TeamDoc, TeamMemberDoc } from '../../../domain/sync/documents.gen.ts';
+import { useArrived } from '../useCasesArrived.ts';
 import type { HumanCardData, Slice, TeamCardData } from './dashboardTypes.ts';
 
 const KINDS = ['caseFlow', 'caseStateCount', 'ticketLight', 'caseType', 'caseState', 'team', 'member', 'teamMember'] as const;
@@ -53,6 +54,9 @@ export function useDashboardData(noStateName: string): DashboardData {
   // Each answer re-renders every card (charts' labels, people, ticket health), so it renders in the background: on a
   // cold device a configuration page arriving while the menu's Inbox loaded held the page 111 ms.
   const { docs, loading } = useQuery('config', QUERY, { deferred: true });
+  // On a device's first load the configuration arrives in pages: until its last, the cards would show partial
+  // figures, or sample ones under "This workspace has no cases yet", and the charts be drawn twice.
+  const configArrived = useArrived('config');
   const account = useAtomValue(accountAtom)?.account;
   const now = Math.floor(useNow(MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
   const userId = account?.id ?? '';
@@ -86,5 +90,5 @@ export function useDashboardData(noStateName: string): DashboardData {
     return { teams, humans, mine: chosen.mine, hasTeams: k.team.length > 0 };
   }, [cases, userId, isAdmin, now]);
 
-  return { loading, flows: cases.k.caseFlow, types: cases.types, statesOf: cases.statesOf, typeName: cases.typeName, hasCases: cases.hasCases, figuresAt: cases.figuresAt, ...people };
+  return { loading: loading || !configArrived, flows: cases.k.caseFlow, types: cases.types, statesOf: cases.statesOf, typeName: cases.typeName, hasCases: cases.hasCases, figuresAt: cases.figuresAt, ...people };
 }
