@@ -15,7 +15,7 @@ import { ActivityRows } from './ActivityRows.tsx';
 import { deleteFromActivity, DeleteCaseDialog } from './DeleteCaseDialog.tsx';
 import { OfflineNote } from './OfflineNote.tsx';
 import { useCaseActivity } from './useCaseActivity.ts';
-import { useCasesArrived } from './useCasesArrived.ts';
+import { useCasesArrived } from './useArrived.ts';
 import { useCaseType } from './useCaseType.ts';
 import { useDeleteRejections } from './useDeleteRejections.ts';
 import { useUnknownTypeRedirect } from './useUnknownTypeRedirect.ts';

@@ -7,7 +7,7 @@ import type { ScreenProps } from '../shell/ComingSoonScreen.tsx';
 import { OfflineNote } from './OfflineNote.tsx';
 import { ReportCards } from './ReportCards.tsx';
 import { useCaseType } from './useCaseType.ts';
-import { useCasesArrived } from './useCasesArrived.ts';
+import { useCasesArrived } from './useArrived.ts';
 import { useCaseTypeReport } from './useCaseTypeReport.ts';
 import { useUnknownTypeRedirect } from './useUnknownTypeRedirect.ts';
 

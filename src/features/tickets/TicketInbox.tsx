@@ -112,17 +112,15 @@ export function TicketInbox({ route }: ScreenProps) {
   // The cases' types count only with a case type filter: without one, cases arriving (a first load) filter nothing.
   const caseTypeOfCase = caseType === null ? null : data.caseTypeOfCase;
   // Without a filter the tab's tickets are the list as they are: no pass over them, no copy, per answer of the replica.
-  const tickets = useMemo(
-    () =>
-      (search.q ?? '').trim() === '' && teamIds.size === 0 && operator === null && caseTypeOfCase === null
-        ? allTickets
-        : filterTickets(allTickets, { search: search.q ?? '', teamIds }).filter(
-            (ticket) =>
-              (operator === null || ticket.assigneeMemberId === operator) &&
-              (caseTypeOfCase === null || (ticket.caseId !== null && caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
-          ),
-    [allTickets, search.q, teamIds, operator, caseType, caseTypeOfCase],
-  );
+  const tickets = useMemo(() => {
+    const found = filterTickets(allTickets, { search: search.q ?? '', teamIds });
+    if (operator === null && caseTypeOfCase === null) return found;
+    return found.filter(
+      (ticket) =>
+        (operator === null || ticket.assigneeMemberId === operator) &&
+        (caseTypeOfCase === null || (ticket.caseId !== null && caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
+    );
+  }, [allTickets, search.q, teamIds, operator, caseType, caseTypeOfCase]);
 
   useInboxShortcuts({
     tickets,

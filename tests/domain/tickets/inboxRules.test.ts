@@ -67,6 +67,11 @@ describe('search on Case ID and the team filter', () => {
   ] as const)('search %j with teams %o finds %i', (search, teamIds, count) => {
     expect(filterTickets(tickets, { search, teamIds: new Set(teamIds) })).toHaveLength(count);
   });
+
+  it('gives back the list itself without a search or a team, and a new list with one', () => {
+    expect(filterTickets(tickets, { search: ' ', teamIds: new Set() })).toBe(tickets);
+    expect(filterTickets(tickets, { search: '', teamIds: new Set(['field']) })).not.toBe(tickets);
+  });
 });
 
 describe('grouping by team keeps the team order and puts unknown teams last', () => {

@@ -10,7 +10,7 @@ import { dashboardPeople } from '../../../domain/dashboard/dashboardPeople.ts';
 import { humanStats, teamDashboard } from '../../../domain/dashboard/ticketHealth.ts';
 import { isAdminRole } from '../../../domain/tickets/inboxRules.ts';
 import type { CaseStateDoc, CaseTypeDoc, ConfigDoc, MemberDoc, TeamDoc, TeamMemberDoc } from '../../../domain/sync/documents.gen.ts';
-import { useArrived } from '../useCasesArrived.ts';
+import { useArrived } from '../useArrived.ts';
 import type { HumanCardData, Slice, TeamCardData } from './dashboardTypes.ts';
 
 const KINDS = ['caseFlow', 'caseStateCount', 'ticketLight', 'caseType', 'caseState', 'team', 'member', 'teamMember'] as const;
