@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { InboxPage } from './pages/InboxPage.ts';
-import { AGENT, ShellPage } from './pages/ShellPage.ts';
+import { ADMIN, AGENT, ShellPage } from './pages/ShellPage.ts';
 
 // The team filter's listbox and each row's reassign menu are loaded when first pressed (src/ui/useDeferredWidget.ts):
 // until then a plain button stands in. These journeys press the stand-ins as a user would, by keyboard and pointer.
@@ -60,5 +60,35 @@ test.describe('the inbox widgets loaded on first use', () => {
     await expect(menu).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+  });
+
+  test('a case-type badge narrows the list to its tickets and keeps every badge’s count; a second press undoes it', async ({ page }) => {
+    // An administrator: an agent with only the inbox receives no cases (server/sync/visibilityRules.ts), so no types.
+    await new ShellPage(page).signInAs(ADMIN);
+    const inbox = new InboxPage(page);
+    await inbox.goto();
+    // The tickets the list holds, as its light counts (On time, Warning, Running late) add them up.
+    const listed = async () => {
+      const counts = await page.getByRole('tabpanel').getByTestId('light-counts').first().locator('[data-light]').allTextContents();
+      return counts.reduce((sum, text) => sum + Number(/\d+$/.exec(text.trim())?.[0] ?? NaN), 0);
+    };
+    const badges = page.getByTestId('badges-cases').getByRole('button');
+    await expect(badges.first()).toBeVisible();
+    const counts = async () => (await badges.allTextContents()).map((text) => Number(/\d+$/.exec(text.trim())?.[0] ?? NaN));
+    const before = await counts();
+    const all = await listed();
+    expect(before.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(all);
+
+    const badge = badges.last();
+    await badge.click();
+    await expect(badge).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]caseType=/);
+    await expect.poll(listed).toBe(before.at(-1));
+    expect(await counts()).toEqual(before);
+
+    await badge.click();
+    await expect(badge).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/[?&]caseType=/);
+    await expect.poll(listed).toBe(all);
   });
 });

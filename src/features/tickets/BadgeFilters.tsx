@@ -15,9 +15,12 @@ type Props = {
   kind: BadgeKind;
   tickets: readonly TicketDoc[];
   view: InboxView;
+  caseTypeOfCase: ReadonlyMap<string, CaseTypeDoc>;
   selection: BadgeSelection;
   onToggle: (kind: BadgeKind, id: string) => void;
 };
+
+const NO_CASES: ReadonlyMap<string, CaseTypeDoc> = new Map();
 
 type Entry = { id: string; label: string; colorClass: string; count: number; selected: boolean };
 
@@ -35,10 +38,12 @@ function countBadges(kind: BadgeKind, tickets: readonly TicketDoc[], caseTypeOfC
 }
 
 /** The selectable badges of the operators, teams and case types sections, each with its ticket count. */
-export function BadgeFilters({ kind, tickets, view, selection, onToggle }: Props) {
+export function BadgeFilters({ kind, tickets, view, caseTypeOfCase, selection, onToggle }: Props) {
   const { t } = useTranslation();
   const { data } = view;
-  const counts = useMemo(() => countBadges(kind, tickets, data.caseTypeOfCase), [kind, tickets, data.caseTypeOfCase]);
+  // Only the case types' counts change as the cases arrive.
+  const caseTypes = kind === 'cases' ? caseTypeOfCase : NO_CASES;
+  const counts = useMemo(() => countBadges(kind, tickets, caseTypes), [kind, tickets, caseTypes]);
   // On a cold device the counts grow while tickets (and, for case types, the cases) still arrive: say so.
   const partial = useSyncStatusWith(({ loaded }) => loaded !== null && !allLoaded(loaded, kind === 'cases' ? ['tickets', 'cases'] : ['tickets']));
   const entries: Entry[] = [...counts].flatMap(([id, n]) => {

@@ -22,7 +22,7 @@ import type { InboxView } from './inboxView.ts';
 import { LazyNoteDialog, LazyShortcutsDialog, LazyTicketFormDialog } from './lazyDialogs.ts';
 import { focusTicketLink, rememberOpenedTicket, takeOpenedTicket } from './ticketFocus.ts';
 import { useCtrlKey } from './useCtrlKey.ts';
-import { useInboxData } from './useInboxData.ts';
+import { useCaseTypeOfCase, useInboxData } from './useInboxData.ts';
 import { useInboxSearch } from './useInboxSearch.ts';
 import { useInboxShortcuts } from './useInboxShortcuts.ts';
 import { usePendingTicketIds, useTicketRejections } from './useTicketSync.ts';
@@ -38,6 +38,7 @@ export function TicketInbox({ route }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const data = useInboxData();
+  const caseTypeOfCase = useCaseTypeOfCase(data.tickets, data.caseTypesById);
   const now = useNow(LIGHT_REFRESH_MS);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const isAdmin = isAdminRole(data.role);
@@ -110,17 +111,17 @@ export function TicketInbox({ route }: ScreenProps) {
     [contentTab, data.tickets, data.userId, data.myTeamIds],
   );
   // The cases' types count only with a case type filter: without one, cases arriving (a first load) filter nothing.
-  const caseTypeOfCase = caseType === null ? null : data.caseTypeOfCase;
+  const filterCaseTypes = caseType === null ? null : caseTypeOfCase;
   // Without a filter the tab's tickets are the list as they are: no pass over them, no copy, per answer of the replica.
   const tickets = useMemo(() => {
     const found = filterTickets(allTickets, { search: search.q ?? '', teamIds });
-    if (operator === null && caseTypeOfCase === null) return found;
+    if (operator === null && filterCaseTypes === null) return found;
     return found.filter(
       (ticket) =>
         (operator === null || ticket.assigneeMemberId === operator) &&
-        (caseTypeOfCase === null || (ticket.caseId !== null && caseTypeOfCase.get(ticket.caseId)?.id === caseType)),
+        (filterCaseTypes === null || (ticket.caseId !== null && filterCaseTypes.get(ticket.caseId)?.id === caseType)),
     );
-  }, [allTickets, search.q, teamIds, operator, caseType, caseTypeOfCase]);
+  }, [allTickets, search.q, teamIds, operator, caseType, filterCaseTypes]);
 
   useInboxShortcuts({
     tickets,
@@ -147,6 +148,7 @@ export function TicketInbox({ route }: ScreenProps) {
         allTickets={allTickets}
         tickets={tickets}
         view={view}
+        caseTypeOfCase={caseTypeOfCase}
         selection={selection}
         onToggle={toggleBadge}
         onRefresh={refresh}
