@@ -186,8 +186,8 @@ export function useQuery<C extends SyncedCollection>(
   const live = useLiveReplica();
   const key = query === null ? null : JSON.stringify(query);
   // The worker's large answers (every one, deferred) render as transitions, one at a time (viewState.ts); smaller
-  // ones, the view's first answer (what makes a screen usable) and this page's own pending effects render at once.
-  const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>({ firstAtOnce: !deferred });
+  // ones and this page's own pending effects render at once.
+  const [state, setState] = useViewState<{ key: string; docs: DocOf<C>[] }>();
   useEffect(() => {
     if (!live || key === null) return;
     const show = (docs: readonly unknown[], fromWorker: boolean) =>

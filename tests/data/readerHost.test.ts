@@ -1,7 +1,7 @@
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openReplica, type ReplicaDatabase } from '../../src/data/openReplica.ts';
-import { BULK_DOCS_MAX, type SentDoc } from '../../src/data/reader/protocol.ts';
+import { ANSWER_PART_DOCS, BULK_DOCS_MAX, type ReaderMessage, type SentDoc } from '../../src/data/reader/protocol.ts';
 import { ReaderClient, type HeldDoc } from '../../src/data/reader/readerClient.ts';
 import { serveReads } from '../../workers/sync/readerHost.ts';
 import { ticket } from './overlay/overlayFixtures.ts';
@@ -96,6 +96,48 @@ describe('the worker answers the page\'s reads over one port', () => {
     expect(large).toHaveLength(BULK_DOCS_MAX + 100);
     expect(large!.filter((event) => event.length === 3).map(([id]) => id)).toEqual(['ticket-120']);
     expect(removal).toEqual([['ticket-001', 2, null]]);
+  });
+
+  it('sends a large answer\'s data ahead in parts, each a message, and the answer by ids; the page holds them all', async () => {
+    // A second client on a port of its own, whose every message is noted as it arrives.
+    const channel = new MessageChannel();
+    const stop = serveReads(db, channel.port2 as never);
+    const received: ReaderMessage[] = [];
+    const port = {
+      postMessage: (message: unknown) => channel.port1.postMessage(message),
+      set onmessage(handler: ((event: MessageEvent) => void) | null) {
+        channel.port1.onmessage = handler && ((event) => (received.push(event.data as ReaderMessage), handler(event)));
+      },
+      close: () => channel.port1.close(),
+    };
+    const reader = new ReaderClient(port as never);
+    const many = ANSWER_PART_DOCS * 2 + 500;
+    await db.tickets.bulkInsert(Array.from({ length: many - 3 }, (_, i) => ticket(1000 + i)));
+    const answers: Array<readonly HeldDoc[]> = [];
+    reader.openView({ kind: 'query', collection: 'tickets', query: { selector: {}, sort: [{ id: 'asc' }] } }, { docs: (docs) => answers.push(docs) });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // The insert's change bulk came first, on each port.
+    expect(received.filter((message) => message.t !== 'changes').map((message) => message.t)).toEqual(['part', 'part', 'part', 'docs']);
+    const parts = received.filter((message) => message.t === 'part');
+    expect(parts.map((part) => part.docs.length)).toEqual([ANSWER_PART_DOCS, ANSWER_PART_DOCS, 500]);
+    const last = received.at(-1) as Extract<ReaderMessage, { t: 'docs' }>;
+    expect(last.docs.every((doc) => doc.length === 2)).toBe(true);
+    const first = answers[0]!;
+    expect(first).toHaveLength(many);
+    expect(first.map(({ doc }) => doc.id)).toEqual([...first.map(({ doc }) => doc.id as string)].sort());
+    expect(first.every(({ doc }) => doc.state === 'open')).toBe(true);
+
+    // A write sends its own document's data only, in one message; the others keep their objects.
+    received.length = 0;
+    await db.tickets.findOne('ticket-1500').incrementalPatch({ status: 'assigned' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(received.filter((message) => message.t !== 'changes').map((message) => message.t)).toEqual(['docs']);
+    const second = answers[1]!;
+    const changed = second.findIndex(({ doc }) => doc.id === 'ticket-1500');
+    expect(second[changed]!.doc.status).toBe('assigned');
+    expect(second.filter((held, i) => held !== first[i]).map(({ doc }) => doc.id)).toEqual(['ticket-1500']);
+    reader.close();
+    stop();
   });
 
   it('answers a view of documents by id alone from those ids, again only when one of them is written', async () => {

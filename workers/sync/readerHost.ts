@@ -2,7 +2,7 @@ import { getHeightOfRevision, type RxDocument } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import type { ReplicaDatabase } from '../../src/data/openReplica.ts';
 import type { ReplicaQuery } from '../../src/data/replicaApi.ts';
-import { BULK_DOCS_MAX, type Doc, type ReaderMessage, type ReaderRequest, type SentDoc, type ViewSpec } from '../../src/data/reader/protocol.ts';
+import { ANSWER_PART_DOCS, BULK_DOCS_MAX, type Doc, type ReaderMessage, type ReaderRequest, type SentDoc, type ViewSpec } from '../../src/data/reader/protocol.ts';
 import { SYNCED_COLLECTIONS, type ReplicaCollection } from '../../src/domain/sync/collections.ts';
 import type { MangoSort } from '../../src/domain/sync/mango.ts';
 import { watchIds, type StoredDoc } from './idsView.ts';
@@ -27,6 +27,18 @@ function idsOnly(query: ReplicaQuery, primaryPath: string): string[] | null {
   const ids = condition.$in;
   const byIdOnly = Object.keys(condition).length === 1 && Array.isArray(ids) && ids.every((id) => typeof id === 'string');
   return byIdOnly ? (ids as string[]) : null;
+}
+
+/**
+ * Sends the data of a large answer's documents ahead, ANSWER_PART_DOCS at a time, and answers the answer as the
+ * page is then to receive it: the documents whose data went ahead by id and height alone.
+ */
+function sendAhead(view: number, docs: SentDoc[], post: (message: ReaderMessage) => void): SentDoc[] {
+  if (docs.length <= ANSWER_PART_DOCS) return docs;
+  const full = docs.filter((doc) => doc.length === 3);
+  if (full.length <= ANSWER_PART_DOCS) return docs;
+  for (let at = 0; at < full.length; at += ANSWER_PART_DOCS) post({ t: 'part', view, docs: full.slice(at, at + ANSWER_PART_DOCS) });
+  return docs.map(([id, height]) => [id, height]);
 }
 
 /**
@@ -76,7 +88,8 @@ export function serveReads(db: ReplicaDatabase, port: Port): () => void {
       let sort: MangoSort | undefined = rxQuery ? (rxQuery.getPreparedQuery().query.sort as MangoSort) : [{ [primaryPath]: 'asc' }];
       const answer = (docs: SentDoc[]) => {
         sent = new Map(docs.map(([id, height]) => [id, height]));
-        post(sort ? { t: 'docs', view, docs, sort } : { t: 'docs', view, docs });
+        const ahead = sendAhead(view, docs, post);
+        post(sort ? { t: 'docs', view, docs: ahead, sort } : { t: 'docs', view, docs: ahead });
         sort = undefined;
       };
       if (rxQuery) return rxQuery.$.subscribe({ next: (docs: AnyDoc[]) => answer(docs.map(send)), error: failed });

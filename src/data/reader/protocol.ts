@@ -23,6 +23,13 @@ export const SEEK_FROM = 20;
  */
 export const BULK_DOCS_MAX = 50;
 
+/**
+ * An answer with more documents' data than this sends that data ahead in parts of this size, each a message of its
+ * own, and then the answer with ids and heights alone: the inbox's first answer of 10,000 tickets in one message
+ * held the page 56 ms to receive (copying it in and holding its documents), one task the user cannot interrupt.
+ */
+export const ANSWER_PART_DOCS = 1000;
+
 export type ViewSpec =
   | { kind: 'query'; collection: ReplicaCollection; query: ReplicaQuery }
   | { kind: 'doc'; collection: ReplicaCollection; id: string }
@@ -46,6 +53,8 @@ export type SentDoc = [id: string, height: number, doc?: Doc | null];
 export type ReaderMessage =
   /** A write's events, in write order; a document's data only in small bulks or when watched (null: deleted). */
   | { t: 'changes'; collection: SyncedCollection; events: SentDoc[] }
+  /** Documents' data sent ahead of a large answer (ANSWER_PART_DOCS), which then names them by id and height. */
+  | { t: 'part'; view: number; docs: SentDoc[] }
   /** A query's answer in its order; `sort` (the query's full sort, as RxDB ordered it) with the first answer. */
   | { t: 'docs'; view: number; docs: SentDoc[]; sort?: MangoSort }
   | { t: 'doc'; view: number; doc: SentDoc | null }

@@ -104,9 +104,14 @@ export class ReaderClient {
     }
   }
 
-  private answer(message: Extract<ReaderMessage, { t: 'docs' | 'doc' | 'count' }>): void {
+  private answer(message: Extract<ReaderMessage, { t: 'part' | 'docs' | 'doc' | 'count' }>): void {
     const view = this.views.get(message.view);
     if (!view) return;
+    if (message.t === 'part') {
+      // Held until the answer that names them comes, right after on the same port.
+      for (const [id, height, data] of message.docs) view.held.set(id, { doc: data ?? {}, height });
+      return;
+    }
     if (message.t === 'count') {
       view.count?.(message.count);
       return;
