@@ -11,7 +11,7 @@ import { teamBadgeClass } from './badgeColors.ts';
 import { InboxSection } from './InboxSection.tsx';
 import type { InboxView } from './inboxView.ts';
 import { LightCounts } from './LightCounts.tsx';
-import { TicketList } from './TicketList.tsx';
+import { TicketList, type TicketListProps } from './TicketList.tsx';
 
 /** The key of the Personal tab's one list in the URL's pages. */
 export const PERSONAL_LIST = 'all';
@@ -51,7 +51,7 @@ export const InboxTab = memo(function InboxTab({ tab, allTickets, tickets, view,
 
   const counts = (list: readonly TicketDoc[]) => <ListLightCounts tickets={list} thresholdsOf={view.data.thresholdsOf} now={view.now} />;
   const list = (key: string, caption: string, listed: readonly TicketDoc[]) => (
-    <TicketList caption={caption} tickets={listed} view={view} page={pageOf(key)} onPage={(page) => onPage(key, page)} />
+    <PagedList listKey={key} caption={caption} tickets={listed} view={view} page={pageOf(key)} onPage={onPage} />
   );
 
   return (
@@ -89,6 +89,16 @@ export const InboxTab = memo(function InboxTab({ tab, allTickets, tickets, view,
       </div>
     </div>
   );
+});
+
+type PagedListProps = Omit<TicketListProps, 'onPage'> & { listKey: string; onPage: (list: string, page: number) => void };
+
+/**
+ * A list of the tab, memoised on its own props: the tab renders again as the case-type badges' figures grow (a page
+ * of cases at a time on a cold device), and its lists need not.
+ */
+const PagedList = memo(function PagedList({ listKey, onPage, ...list }: PagedListProps) {
+  return <TicketList {...list} onPage={(page) => onPage(listKey, page)} />;
 });
 
 type CountsProps = { tickets: readonly TicketDoc[]; thresholdsOf: (teamId: string) => TeamThresholds | null; now: number };
