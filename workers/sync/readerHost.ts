@@ -30,8 +30,8 @@ function idsOnly(query: ReplicaQuery, primaryPath: string): string[] | null {
 }
 
 /**
- * Sends the data of a large answer's documents ahead, ANSWER_PART_DOCS at a time, and answers the answer as the
- * page is then to receive it: the documents whose data went ahead by id and height alone.
+ * Sends the data of a large answer's documents ahead, ANSWER_PART_DOCS at a time, and returns the answer as the page
+ * then receives it: every document by id and height alone, its data already there.
  */
 function sendAhead(view: number, docs: SentDoc[], post: (message: ReaderMessage) => void): SentDoc[] {
   if (docs.length <= ANSWER_PART_DOCS) return docs;

@@ -109,7 +109,7 @@ export class ReaderClient {
     if (!view) return;
     if (message.t === 'part') {
       // Held until the answer that names them comes, right after on the same port.
-      for (const [id, height, data] of message.docs) view.held.set(id, { doc: data ?? {}, height });
+      for (const entry of message.docs) view.held.set(entry[0], keepOne(view.held, entry));
       return;
     }
     if (message.t === 'count') {

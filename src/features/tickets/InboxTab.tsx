@@ -35,7 +35,7 @@ type Props = {
 /**
  * One tab of the inbox: the ticket manager accordion (ticket lists, operators, teams, case types). Personal is one
  * list of the user's tickets; Manager and External have a list per team. Memoised: it renders again only when its
- * tickets, view or filters do.
+ * tickets, view, filters or case types do, and then its lists and light counts only when theirs do.
  */
 export const InboxTab = memo(function InboxTab({ tab, allTickets, tickets, view, caseTypeOfCase, selection, onToggle, onRefresh, pageOf, onPage }: Props) {
   const { t } = useTranslation();
