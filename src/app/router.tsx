@@ -7,7 +7,7 @@
  * (lazyRouteComponent), so the sign-in page carries none of them. src/app/pwa/prefetchScreens.ts fetches the rest
  * when the browser is idle after sign-in, so every screen also opens offline.
  */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createBrowserHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import { readCredentials } from '../data/auth.ts';
 import { loadFeatureCatalogues } from '../i18n/i18n.ts';
@@ -32,6 +32,7 @@ import type { Screen } from './screens.ts';
 import { announceStartupFailure, endSession } from './sessionActions.ts';
 import type { AccountSnapshot } from './state/accountAtoms.ts';
 import { RenderSoon } from '../ui/RenderSoon.tsx';
+import { urlWrittenLater } from './urlWrittenLater.ts';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -143,6 +144,8 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  // The address bar is written a task after a click's render, not inside it (urlWrittenLater.ts).
+  history: createBrowserHistory({ window: urlWrittenLater(window) }),
   defaultPendingMs: 150,
   defaultPendingMinMs: 0,
   defaultNotFoundComponent: NotFoundScreen,
