@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export type TabDefinition = { key: string; label: string; content: ReactNode };
 
@@ -13,14 +13,23 @@ type Props = {
    * control (the inbox's accordion) leave it out, one Tab less on the way to the list.
    */
   panelTabStop?: boolean;
+  /**
+   * The tab whose content the panel shows, when the caller renders a new tab's content later than the tab row (a
+   * deferred value): until then the panel keeps the previous tab's content, and it is replaced in that later render,
+   * not in the click's. Without it, the selected tab's panel shows at once.
+   */
+  contentIndex?: number;
 };
 
 /**
  * Tabs with arrow-key navigation between them (WAI-ARIA tabs pattern). On a narrow screen the row of tabs scrolls
  * sideways on its own (the page does not), and the selected tab is brought into view.
  */
-export function Tabs({ tabs, selectedIndex, onChange, label, panelTabStop = true }: Props) {
+export function Tabs({ tabs, selectedIndex, onChange, label, panelTabStop = true, contentIndex }: Props) {
   const list = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
+  const tabId = (key: string) => `${idPrefix}tab-${key}`;
+  const shown = contentIndex === undefined ? undefined : tabs[contentIndex];
   useEffect(() => {
     // A frame later: the browser's own focus scrolling (a click focuses the tab) has happened by then.
     const frame = requestAnimationFrame(() => {
@@ -46,19 +55,29 @@ export function Tabs({ tabs, selectedIndex, onChange, label, panelTabStop = true
         {tabs.map((tab) => (
           <Tab
             key={tab.key}
+            {...(shown === undefined ? {} : { id: tabId(tab.key) })}
             className="shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 outline-none data-focus:outline-2 data-focus:-outline-offset-2 data-focus:outline-focus data-selected:border-brand data-selected:text-brand"
           >
             {tab.label}
           </Tab>
         ))}
       </TabList>
-      <TabPanels className="pt-4">
-        {tabs.map((tab) => (
-          <TabPanel key={tab.key} {...(panelTabStop ? {} : { tabIndex: -1 })}>
-            {tab.content}
-          </TabPanel>
-        ))}
-      </TabPanels>
+      {shown === undefined ? (
+        <TabPanels className="pt-4">
+          {tabs.map((tab) => (
+            <TabPanel key={tab.key} {...(panelTabStop ? {} : { tabIndex: -1 })}>
+              {tab.content}
+            </TabPanel>
+          ))}
+        </TabPanels>
+      ) : (
+        // One panel, labelled by the tab whose content it holds; keyed by it, so another tab's content is new state.
+        <div className="pt-4">
+          <div key={shown.key} role="tabpanel" aria-labelledby={tabId(shown.key)} tabIndex={panelTabStop ? 0 : -1}>
+            {shown.content}
+          </div>
+        </div>
+      )}
     </TabGroup>
   );
 }
