@@ -74,6 +74,36 @@ test.describe('the sync status in the user’s words', () => {
     }
   });
 
+  test('a second tab tells the connection as the first does: online, offline and back, and never Offline while it connects', async ({ page, context }) => {
+    const shell = new ShellPage(page);
+    await shell.signInAs(AGENT);
+    await expect(shell.syncIndicator).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    // Only the first tab's worker replicates (the leader); the second one's reads the same replica.
+    const second = await context.newPage();
+    const labels: string[] = [];
+    await second.exposeFunction('noteLabel', (label: string) => void labels.push(label));
+    await second.addInitScript(() => {
+      new MutationObserver(() => {
+        const label = document.querySelector('[data-testid="sync-indicator"] span.font-medium')?.textContent;
+        if (label) (window as unknown as { noteLabel: (text: string) => void }).noteLabel(label);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await second.goto('/tickets');
+    const secondIndicator = new ShellPage(second).syncIndicator;
+    await expect(secondIndicator).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    await expect(secondIndicator).toContainText('Online');
+    await context.setOffline(true);
+    await expect(secondIndicator).toContainText('Offline');
+    await expect(shell.syncIndicator).toContainText('Offline');
+    await context.setOffline(false);
+    await expect(secondIndicator).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    await expect(shell.syncIndicator).toHaveAttribute('data-online', 'true');
+    // Offline only while the browser was offline: from its load until the leader's word it said Connecting.
+    expect(labels.slice(0, labels.indexOf('Offline'))).not.toContain('Offline');
+    expect(labels.slice(0, labels.indexOf('Offline'))).toContain('Online');
+    await second.close();
+  });
+
   test('a change the server refuses says what happened and what to do, in words', async ({ page, context, browser, request }) => {
     const adminToken = await apiToken(request, ADMIN);
     const shell = new ShellPage(page);

@@ -10,7 +10,7 @@ import { LARGE_ANSWER, useViewState } from './viewState.ts';
 import type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, ReplicaSession, SyncStatus } from './replicaApi.ts';
 
 export type { DocOf, MutationResult, PendingMutation, Rejection, ReplicaQuery, SyncStatus } from './replicaApi.ts';
-export { currentSyncStatus, useSyncStatus, useSyncStatusOf, useSyncStatusWith } from './syncStatus.ts';
+export { connectionOf, currentSyncStatus, useConnection, useSyncStatus, useSyncStatusOf, useSyncStatusWith } from './syncStatus.ts';
 
 const MAX_REJECTIONS = 20;
 

@@ -24,6 +24,8 @@ export function setSyncStatus(next: SyncStatus): void {
 /** The status as the worker last said it, the browser's word on the network left out. */
 export const workerSyncStatus = (): SyncStatus => status;
 
+const browserOnlineNow = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 let derived: { from: SyncStatus; browserOnline: boolean; value: SyncStatus } | null = null;
 
 /**
@@ -33,7 +35,7 @@ let derived: { from: SyncStatus; browserOnline: boolean; value: SyncStatus } | n
  * answered until either changes.
  */
 export function currentSyncStatus(): SyncStatus {
-  const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
+  const browserOnline = browserOnlineNow();
   if (derived?.from !== status || derived.browserOnline !== browserOnline) {
     derived = { from: status, browserOnline, value: status.online && !browserOnline ? { ...status, online: false } : status };
   }
@@ -52,6 +54,23 @@ const subscribeWithBrowser = (listener: () => void) => {
 };
 
 const asIs = (value: SyncStatus) => value;
+
+/**
+ * Online (the server answered last), offline (the browser or the last request said so), or connecting: nothing has
+ * failed, but no answer has come yet (the first second after a sign-in or a reload, or a live stream reopening).
+ */
+export type Connection = 'online' | 'connecting' | 'offline';
+
+export function connectionOf(status: SyncStatus, browserOnline: boolean): Connection {
+  if (!browserOnline || status.sessionEnded) return 'offline';
+  if (status.online) return 'online';
+  return status.problem === null ? 'connecting' : 'offline';
+}
+
+/** The connection as the header tells it; a screen's "Offline: …" note shows only when it is 'offline'. */
+export function useConnection(): Connection {
+  return useSyncStatusWith((status) => connectionOf(status, browserOnlineNow()));
+}
 
 export function useSyncStatus(): SyncStatus {
   return useSyncStatusWith(asIs);

@@ -131,6 +131,7 @@ export const en = {
   sync: {
     online: 'Online',
     offline: 'Offline',
+    connecting: 'Connecting…',
     syncing: 'Syncing…',
     pending_one: '{{count}} change waiting to sync',
     pending_other: '{{count}} changes waiting to sync',

@@ -125,6 +125,7 @@ export const es = {
   sync: {
     online: 'En línea',
     offline: 'Sin conexión',
+    connecting: 'Conectando…',
     syncing: 'Sincronizando…',
     pending_one: '{{count}} cambio por sincronizar',
     pending_other: '{{count}} cambios por sincronizar',

@@ -11,6 +11,7 @@ import { fileReader } from '../files/fileReader.ts';
 import { uploadSender } from '../files/uploadSender.ts';
 import type { SyncWorkerApi } from './api.ts';
 import { serveReads } from './readerHost.ts';
+import { relayConnection } from './statusRelay.ts';
 import { SyncEngine } from './syncEngine.ts';
 import { httpTransport } from './transport.ts';
 
@@ -19,11 +20,14 @@ let engine: SyncEngine | null = null;
 let files: FileDatabase | null = null;
 let reader: ReturnType<typeof fileReader> | null = null;
 let rejectionChannel: BroadcastChannel | null = null;
+let relay: ReturnType<typeof relayConnection> | null = null;
+let leading = false;
 const readServers: Array<() => void> = [];
 const statusListeners: ((status: SyncStatus) => void)[] = [];
 const rejectionListeners: ((rejection: Rejection) => void)[] = [];
 
 function publishStatus(status: SyncStatus) {
+  relay?.published(status);
   for (const listener of statusListeners) listener(status);
 }
 
@@ -54,9 +58,19 @@ const api: SyncWorkerApi = {
         rejectionChannel?.postMessage(rejection);
       },
     });
+    const followed = engine;
+    relay = relayConnection(`connection:${db.name}`, {
+      isLeader: () => leading,
+      status: () => followed.getStatus(),
+      follow: (connection) => followed.followLeader(connection),
+    });
     await engine.start();
     // One tab replicates; when it closes, another wins the election and takes over.
-    void db.waitForLeadership().then(() => engine?.promote());
+    void db.waitForLeadership().then(() => {
+      leading = true;
+      engine?.promote();
+      if (engine) relay?.published(engine.getStatus());
+    });
     // Every tab counts the shared outbox, so each shows the changes waiting to be sent.
     // The leader sends what any tab queued: another tab's worker writes the shared outbox but does not push.
     db.outbox.count().$.subscribe((pending) => {
@@ -72,6 +86,9 @@ const api: SyncWorkerApi = {
     for (const stopServing of readServers.splice(0)) stopServing();
     await engine?.stop();
     rejectionChannel?.close();
+    relay?.close();
+    relay = null;
+    leading = false;
     await db?.close();
     files?.close();
     engine = null;
@@ -120,6 +137,7 @@ const api: SyncWorkerApi = {
   },
   async reconnect() {
     engine?.reconnect();
+    if (!leading) relay?.ask();
   },
   async networkLost() {
     engine?.networkLost();

@@ -36,10 +36,9 @@ export type SyncEngineOptions = {
 };
 
 /**
- * The sync engine of one realm (the worker in the browser; tests run it in process): optimistic mutations into
- * a durable outbox, in-order push with backoff, pull by checkpoint with rebase, live stream → pull, rejections
- * reverted from the server's state. Every replica write of this engine runs on one queue, so a pull's rebase and
- * a new mutation never interleave.
+ * The sync engine of one realm (the worker in the browser; tests run it in process): optimistic mutations into a
+ * durable outbox, in-order push with backoff, pull by checkpoint with rebase, live stream → pull, rejections reverted
+ * from the server's state. Its replica writes run on one queue: a pull's rebase and a new mutation never interleave.
  */
 export class SyncEngine {
   private readonly db: ReplicaDatabase;
@@ -79,9 +78,8 @@ export class SyncEngine {
   }
 
   /**
-   * Replica writes run one at a time: in this realm by the queue, and across the tabs of one user (whose workers
-   * share the database) by a Web Lock, so one tab's optimistic write cannot fall between another tab's read of the
-   * outbox and its rebase. Every task is database work only (no network), so the lock is held briefly.
+   * Replica writes run one at a time: in this realm by the queue, across the user's tabs (one shared database) by a
+   * Web Lock, so one tab's write cannot fall between another's read of the outbox and its rebase (held briefly).
    */
   private serial<T>(task: () => Promise<T>): Promise<T> {
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
@@ -123,6 +121,11 @@ export class SyncEngine {
     );
     this.setStatus({ pending: await this.outbox.count() });
     if (this.leader) this.startReplicating();
+  }
+
+  /** The leader's word on the connection, in a realm that does not talk to the server itself (statusRelay.ts). */
+  followLeader(connection: Partial<SyncStatus>): void {
+    if (!this.leader && !this.stopped) this.setStatus(connection);
   }
 
   /** This realm won the leader election (another tab closed): it takes over pulling, pushing and the stream. */
@@ -217,8 +220,7 @@ export class SyncEngine {
       }
       this.answered();
       this.setStatus({ syncing: false, lastSyncAt: this.now });
-      // Other tabs show when the data was last brought up to date.
-      await this.db.upsertLocal('lastSyncAt', { value: this.status.lastSyncAt });
+      await this.db.upsertLocal('lastSyncAt', { value: this.status.lastSyncAt }); // Other tabs show it too.
     } catch (error) {
       this.setStatus({ syncing: false });
       if (isQuotaError(error)) this.setStatus({ lastError: STORAGE_FULL, problem: 'storage-full' });
@@ -283,8 +285,7 @@ export class SyncEngine {
       const { settled, refused, statusOf } = settledBy(batch, pushed.outcomes);
       const touched = settled.flatMap((entry) => entry.touched);
       await this.serial(async () => {
-        // Stale first: if the worker dies between the two writes, the mutation is sent again (the server
-        // answers its stored outcome) rather than leaving its optimistic effect on screen with nothing to undo it.
+        // Stale first: a worker dying between the writes sends the mutation again, not leaves its effect undone.
         await addStaleRefs(this.db, touched);
         await this.outbox.remove(settled.map((e) => e.id));
       });
@@ -294,8 +295,7 @@ export class SyncEngine {
         this.options.onRejection?.({ mutationId: entry.id, name: entry.name, args: entry.args, code, message, at: this.now });
       }
       this.setStatus({ pending: await this.outbox.count() });
-      // Applied or rejected, the documents a mutation touched now take the server's state (plus what is still
-      // pending): an applied claim carries the server's time, a rejected one returns to the real claimant.
+      // Applied or refused, what a mutation touched takes the server's state (plus what is still pending).
       await this.refreshStale();
       if (settled.length < batch.length) {
         this.retry.schedule(new Error('the server answered only part of the batch'));

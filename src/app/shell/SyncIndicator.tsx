@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/replica.ts';
+import { connectionOf, useSyncStatus } from '../../data/replica.ts';
 import { ageLabel } from '../../domain/ui/ageLabel.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useDismiss } from '../../ui/useDismiss.ts';
@@ -27,7 +27,10 @@ export function SyncIndicator() {
   useDismiss(open, close, container, button);
 
   const online = browserOnline && status.online;
-  const stateLabel = !online ? t('sync.offline') : status.syncing ? t('sync.syncing') : t('sync.online');
+  // Until the first answer after a sign-in or a reload it is Connecting, not Offline: nothing has failed.
+  const connection = connectionOf(status, browserOnline);
+  const stateLabel =
+    connection === 'offline' ? t('sync.offline') : connection === 'connecting' ? t('sync.connecting') : status.syncing ? t('sync.syncing') : t('sync.online');
   const lastSync =
     status.lastSyncAt === null
       ? t('sync.neverSynced')
@@ -56,7 +59,10 @@ export function SyncIndicator() {
         onClick={() => setOpen((value) => !value)}
         className="relative inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
       >
-        <Icon name={online ? 'cloud' : 'cloudOff'} className={`h-5 w-5 ${online ? 'text-green-700' : 'text-red-700'}`} />
+        <Icon
+          name={connection === 'offline' ? 'cloudOff' : 'cloud'}
+          className={`h-5 w-5 ${connection === 'offline' ? 'text-red-700' : connection === 'connecting' ? 'text-slate-500' : 'text-green-700'}`}
+        />
         <span className="sr-only font-medium md:not-sr-only">{stateLabel}</span>
         {status.pending > 0 && (
           <span aria-hidden="true" className="rounded-full bg-yellow-100 px-2 text-xs font-semibold text-yellow-900">

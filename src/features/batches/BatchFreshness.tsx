@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/replica.ts';
+import { useConnection, useSyncStatus } from '../../data/replica.ts';
 import { FreshnessNote } from '../../ui/FreshnessNote.tsx';
 import { useDateFormat } from '../../ui/useDateFormat.ts';
 
@@ -8,7 +8,7 @@ export function BatchFreshness() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const formatDate = useDateFormat();
-  if (status.online) return null;
+  if (useConnection() !== 'offline') return null;
   const text = status.lastSyncAt === null ? t('batchDetail.offlineNever') : t('batchDetail.offline', { date: formatDate(status.lastSyncAt) });
   return <FreshnessNote text={text} online={false} testId="batch-freshness" />;
 }

@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../app/state/toastAtoms.ts';
-import { reconnect, useSyncStatus } from '../../data/replica.ts';
+import { reconnect, useConnection, useSyncStatus } from '../../data/replica.ts';
 import type { NodeTemplateDoc } from '../../domain/sync/documents.gen.ts';
 import { REFRESH_TOAST_MS, TEMPLATE_SEARCH_DEBOUNCE_MS, validateTemplatesSearch, visibleTemplates, type TemplatesSearch } from '../../domain/templates/templateViews.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -44,6 +44,7 @@ export function BuilderScreen({ route }: ScreenProps) {
   const [preview, setPreview] = useState<NodeTemplateDoc | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   useDocumentTitle(t('builder.title'), t(route.nameKey));
 
@@ -91,7 +92,7 @@ export function BuilderScreen({ route }: ScreenProps) {
       <h1 id="builder-title" className="text-2xl font-semibold text-slate-900">
         {t('builder.title')}
       </h1>
-      {!status.online && (
+      {offline && (
         <FreshnessNote
           text={status.lastSyncAt === null ? t('builder.offlineNever') : t('builder.offline', { date: formatDate(status.lastSyncAt) })}
           online={false}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/replica.ts';
+import { useConnection, useSyncStatus } from '../../data/replica.ts';
 import { FreshnessNote } from '../../ui/FreshnessNote.tsx';
 import { useDateFormat } from '../../ui/useDateFormat.ts';
 
@@ -10,9 +10,10 @@ import { useDateFormat } from '../../ui/useDateFormat.ts';
 export function CasesFreshness() {
   const { t } = useTranslation();
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   const stillLoading = status.loaded !== null && !status.loaded.includes('cases');
-  const text = !status.online
+  const text = offline
     ? status.lastSyncAt === null
       ? t('cases.history.offlineNever')
       : t('cases.history.offline', { date: formatDate(status.lastSyncAt) })
@@ -20,5 +21,5 @@ export function CasesFreshness() {
       ? t('cases.history.stillLoading')
       : null;
   if (text === null) return null;
-  return <FreshnessNote text={text} online={status.online} testId="cases-freshness" />;
+  return <FreshnessNote text={text} online={!offline} testId="cases-freshness" />;
 }

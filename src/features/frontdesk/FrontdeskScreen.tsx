@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAtom } from '../../app/state/accountAtoms.ts';
-import { useSyncStatus } from '../../data/replica.ts';
+import { useConnection, useSyncStatus } from '../../data/replica.ts';
 import { validateFormsSearch, visibleForms, type FormsSearch } from '../../domain/forms/formViews.ts';
 import type { FrontdeskFormDoc } from '../../domain/sync/documents.gen.ts';
 import { isAdminRole } from '../../domain/tickets/inboxRules.ts';
@@ -49,6 +49,7 @@ export function FrontdeskScreen({ route }: ScreenProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [now, setNow] = useState(() => Date.now());
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   useDocumentTitle(t('frontdesk.title'), t(route.nameKey));
 
@@ -99,7 +100,7 @@ export function FrontdeskScreen({ route }: ScreenProps) {
         </h1>
         {admin && <Button onClick={() => setEditing({ mode: 'create' })}>{t('frontdesk.newForm')}</Button>}
       </div>
-      {!status.online && (
+      {offline && (
         <FreshnessNote
           text={status.lastSyncAt === null ? t('frontdesk.offlineNever') : t('frontdesk.offline', { date: formatDate(status.lastSyncAt) })}
           online={false}

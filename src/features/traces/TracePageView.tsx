@@ -1,6 +1,6 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/replica.ts';
+import { useConnection, useSyncStatus } from '../../data/replica.ts';
 import type { TracePageState } from '../../data/tracePages.ts';
 import type { ApiExecutionDoc, WebhookExecutionDoc } from '../../domain/sync/documents.gen.ts';
 import { TRACE_PAGE_SIZES } from '../../domain/traces/traceQueries.ts';
@@ -35,10 +35,11 @@ export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>
   const { state, caption, emptyText, columns, page, limit, onPage, onLimit, onOpen, testId } = props;
   const { t } = useTranslation();
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   const sizeId = useId();
   const readAt = state.page?.readAt ?? null;
-  const offlineText = status.online ? null : readAt === null ? t('traces.offlineNever') : t('traces.offline', { date: formatDate(readAt) });
+  const offlineText = !offline ? null : readAt === null ? t('traces.offlineNever') : t('traces.offline', { date: formatDate(readAt) });
   const total = state.page?.total ?? 0;
   let body: ReactNode;
   if (state.loading) body = <p className="py-8 text-center text-slate-600" role="status">{t('traces.loading')}</p>;
@@ -75,7 +76,7 @@ export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>
     );
   return (
     <section aria-label={caption} className="flex flex-col gap-3" data-testid={testId}>
-      {offlineText !== null && <FreshnessNote text={offlineText} online={status.online} testId={`${testId}-freshness`} />}
+      {offlineText !== null && <FreshnessNote text={offlineText} online={false} testId={`${testId}-freshness`} />}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
         <p>
           {state.page !== null && <span>{t('traces.total', { count: total })}</span>}

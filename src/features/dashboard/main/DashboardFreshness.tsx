@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../../data/replica.ts';
+import { useConnection, useSyncStatus } from '../../../data/replica.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useDateFormat } from '../../../ui/useDateFormat.ts';
 
@@ -10,10 +10,11 @@ import { useDateFormat } from '../../../ui/useDateFormat.ts';
 export function DashboardFreshness({ figuresAt }: { figuresAt: number | null }) {
   const { t } = useTranslation();
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   const arriving = status.online && status.loaded !== null && !status.loaded.includes('config');
   const date = figuresAt === null ? null : formatDate(figuresAt);
-  const text = !status.online
+  const text = offline
     ? date === null
       ? t('dashboard.freshness.offlineNever')
       : status.lastSyncAt === null
@@ -24,14 +25,14 @@ export function DashboardFreshness({ figuresAt }: { figuresAt: number | null }) 
       : date === null
         ? t('dashboard.freshness.none')
         : t('dashboard.freshness.asOf', { date });
-  const warn = !status.online || arriving;
+  const warn = offline || arriving;
   return (
     <p
       className={`flex items-start gap-2 text-sm ${warn ? 'rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950' : 'text-slate-600'}`}
       data-testid="dashboard-freshness"
       data-online={status.online ? 'true' : 'false'}
     >
-      <Icon name={status.online ? 'cloud' : 'cloudOff'} className="mt-0.5 h-4 w-4 shrink-0" />
+      <Icon name={offline ? 'cloudOff' : 'cloud'} className="mt-0.5 h-4 w-4 shrink-0" />
       <span>{text}</span>
     </p>
   );

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reconnect, useSyncStatus } from '../../../data/replica.ts';
+import { reconnect, useConnection, useSyncStatus } from '../../../data/replica.ts';
 import { readFlowTraceSearch, type FlowTraceSearch } from '../../../domain/traces/flowTrace.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -31,6 +31,7 @@ export function FlowTraceTab() {
   const { total, page, records, loading, arrived } = useFlowTraces((search.flowPage ?? 1) - 1);
   const trace = useFlowTrace(search.flowTrace);
   const status = useSyncStatus();
+  const offline = useConnection() === 'offline';
   const formatDate = useDateFormat();
   const guard = useButtonGuard();
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
@@ -70,7 +71,7 @@ export function FlowTraceTab() {
       <h2 id="flow-trace-title" className="text-xl font-semibold text-slate-900">
         {t('flowTrace.title')}
       </h2>
-      {!status.online && (
+      {offline && (
         <FreshnessNote
           text={status.lastSyncAt === null ? t('flowTrace.offlineNever') : t('flowTrace.offline', { date: formatDate(status.lastSyncAt) })}
           online={false}
