@@ -50,6 +50,19 @@ export async function run(): Promise<BenchResult[]> {
         }
       }).observe({ type: 'long-animation-frame', buffered: true });
     });
+    if (process.env.BENCH_COLD_INBOX_TASKS === '1') {
+      // What the screen said, each time it changed (sampled every 100 ms): where a slow run waited.
+      await context.addInitScript(() => {
+        const screens: string[] = [];
+        Object.assign(window, { benchScreens: screens });
+        let last = '';
+        setInterval(() => {
+          const text = (selector: string) => (document.querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 90);
+          const now = `${text('header')} | ${text('[data-testid="background-load"]')} | ${text('main')}`;
+          if (now !== last) screens.push(`${Math.round(performance.timeOrigin + performance.now())} ${(last = now)}`);
+        }, 100);
+      });
+    }
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.getByLabel('Username', { exact: true }).fill(ACCOUNT.username);
@@ -73,6 +86,11 @@ export async function run(): Promise<BenchResult[]> {
     if (process.env.BENCH_COLD_INBOX_TASKS === '1') {
       console.error(tasks.map((task) => `${round(task.start - signedIn)} ms: ${round(task.duration)} ms`).join('\n'));
       const frames = await page.evaluate(() => (window as unknown as { benchLongFrames: LongFrame[] }).benchLongFrames);
+      const screens = await page.evaluate(() => (window as unknown as { benchScreens: string[] }).benchScreens);
+      for (const screen of screens) {
+        const at = Number(screen.slice(0, screen.indexOf(' ')));
+        if (at >= signedIn && at <= inboxAt) console.error(`  screen ${round(at - signedIn)} ms: ${screen.slice(screen.indexOf(' ') + 1)}`);
+      }
       for (const frame of frames.filter((f) => f.start >= signedIn && f.duration > 50)) {
         console.error(`  frame ${round(frame.start - signedIn)} ms: ${round(frame.duration)} ms, style and layout ${round(frame.styleAndLayout)} ms; ${frame.scripts.join('; ')}`);
       }

@@ -167,6 +167,7 @@ export const en = {
   },
   tickets: {
     title: 'Inbox',
+    loading: 'Loading your tickets…',
     tabsLabel: 'Inbox views',
     tabs: { personal: 'Personal', manager: 'Manager', external: 'External' },
     search: 'Case ID',

@@ -161,6 +161,7 @@ export const es = {
   },
   tickets: {
     title: 'Bandeja',
+    loading: 'Cargando tus tickets…',
     tabsLabel: 'Vistas de la bandeja',
     tabs: { personal: 'Personal', manager: 'Gestor', external: 'Externo' },
     search: 'ID del caso',

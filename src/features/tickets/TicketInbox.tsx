@@ -186,7 +186,10 @@ export function TicketInbox({ route }: ScreenProps) {
         <LazyShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       </MountWhenOpened>
       {data.loading ? (
-        <p className="text-slate-600">{t('app.loading')}</p>
+        // The account is in by now (the header names the user): what the inbox waits for is its tickets.
+        <p role="status" className="text-slate-600">
+          {t('tickets.loading')}
+        </p>
       ) : (
         <Tabs
           label={t('tickets.tabsLabel')}
