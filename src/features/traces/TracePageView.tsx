@@ -39,7 +39,7 @@ export function TracePageView<Row extends WebhookExecutionDoc | ApiExecutionDoc>
   const formatDate = useDateFormat();
   const sizeId = useId();
   const readAt = state.page?.readAt ?? null;
-  const offlineText = !offline ? null : readAt === null ? t('traces.offlineNever') : t('traces.offline', { date: formatDate(readAt) });
+  const offlineText = offline ? (readAt === null ? t('traces.offlineNever') : t('traces.offline', { date: formatDate(readAt) })) : null;
   const total = state.page?.total ?? 0;
   let body: ReactNode;
   if (state.loading) body = <p className="py-8 text-center text-slate-600" role="status">{t('traces.loading')}</p>;
